@@ -1,0 +1,3 @@
+from regalia.cli.main import main
+
+main()

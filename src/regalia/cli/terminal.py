@@ -1,0 +1,78 @@
+"""Terminal play: a seat's table drawn with Rich, the legal actions listed, actions typed."""
+
+from __future__ import annotations
+
+import secrets
+from importlib import resources
+from typing import Any
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.prompt import Prompt
+
+from regalia.ai import load_agent
+from regalia.core.errors import IllegalAction
+from regalia.games import game_class, load_game
+
+from .tables import renderer
+
+HUMAN = "human"
+
+
+def rules_text(game_id: str) -> str:
+    package = game_class(game_id).__module__.rsplit(".", 1)[0]
+    try:
+        return resources.files(package).joinpath("RULES.md").read_text()
+    except (FileNotFoundError, ModuleNotFoundError):
+        return "No rulebook is bundled for this game."
+
+
+def play_terminal(game_id: str, *, players: int | None, ai: str, seed: int | None, seat: int,
+                  options: dict[str, Any], console: Console | None = None) -> None:
+    console = console or Console()
+    opts = dict(options)
+    if players is not None:
+        opts["players"] = players
+    game = load_game(game_id, **opts)
+    if not 0 <= seat < game.players:
+        raise ValueError(f"--seat must be 0..{game.players - 1}")
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    match = game.new_match(seed=seed)
+    agents = {} if ai == HUMAN else {
+        s: load_agent(game_id, ai, seed=f"{seed}:{s}") for s in range(game.players) if s != seat
+    }
+    draw = renderer(game_id)
+    console.print(f"[bold]{game.title}[/bold] — seed {seed}. Type an action, [bold]?[/bold] for the legal "
+                  "ones, [bold]help[/bold] for the rules, [bold]quit[/bold] to leave.")
+    shown = 0
+    while not match.is_over:
+        mover = match.to_move
+        assert mover is not None
+        if mover in agents:
+            action = agents[mover].choose(match)
+            match.play(action)
+            continue
+        console.print(draw(match.view(mover), match.log[shown:]))
+        shown = len(match.log)
+        legal = match.legal_actions()
+        console.print("[dim]legal:[/dim] " + "  ".join(legal[:40]) + (" …" if len(legal) > 40 else ""))
+        who = f"seat {mover}" if ai == HUMAN else "you"
+        try:
+            typed = Prompt.ask(f"[bold]{who}[/bold]", console=console).strip()
+        except (EOFError, KeyboardInterrupt):
+            console.print("\nleaving the table.")
+            return
+        if typed in ("quit", "exit"):
+            return
+        if typed == "help":
+            console.print(Markdown(rules_text(game_id)))
+            continue
+        if typed in ("?", "legal"):
+            console.print("  ".join(legal))
+            continue
+        try:
+            match.play(typed)
+        except IllegalAction as exc:
+            console.print(f"[red]{exc}[/red]")
+    console.print(draw(match.view(seat if ai != HUMAN else None), match.log[shown:]))
+    console.print(f"[bold]The match is over.[/bold] winners: {match.winners}  scores: {match.scores}")

@@ -1,0 +1,181 @@
+"""A match: a game, a seed and the actions played — and everything derived from them.
+
+The match owns the only generator that resolves chance; after every action it resolves chance nodes
+until a seat is to move (or the match is over). Serialization is the history itself (OpenSpiel's
+``Serialize``): loading a match replays its actions from the seed and checks every chance outcome
+against the recorded one, so a saved match can never silently diverge.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import IllegalAction, RecordError
+from .game import CHANCE, JSON, Game, short
+from .rng import Rng
+
+MATCH_FORMAT = "regalia.match"
+RECORD_FORMAT = "regalia.record"
+FORMAT_VERSION = 1
+MAX_ACTION_LENGTH = 200
+
+
+class Match:
+    """One match of a game: ``to_move``, ``legal_actions()``, ``play()``, ``view()``, ``log``."""
+
+    def __init__(self, game: Game, seed: int | str = 0) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise ValueError(f"seed must be an int or a str, not {short(seed)}")
+        self.game = game
+        self.seed = seed
+        self._rng = Rng(seed).derive("chance")
+        self.state: Any = game.initial_state()
+        self.actions: list[str] = []
+        """The seats' actions, in order."""
+        self.chance: list[str] = []
+        """Every chance outcome, in order (hidden: never shown to a client)."""
+        self.history: list[tuple[int, str]] = []
+        """(seat or CHANCE, action) for every step."""
+        self.log: list[str] = []
+        """The public record of what happened, in notation."""
+        self._resolve_chance()
+
+    # ----- the protocol ---------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, or None once the match is over."""
+        return self.game.to_move(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.to_move(self.state) is None
+
+    @property
+    def version(self) -> int:
+        """The number of actions played: a client's action must name the version it saw."""
+        return len(self.actions)
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def scores(self) -> list[float]:
+        return self.game.scores(self.state)
+
+    @property
+    def winners(self) -> list[int]:
+        return self.game.winners(self.state) if self.is_over else []
+
+    def legal_actions(self) -> list[str]:
+        """Every legal action of the seat to move (empty once over)."""
+        if self.is_over:
+            return []
+        return self.game.legal_actions(self.state)
+
+    def check(self, action: object, seat: int | None = None) -> str:
+        """``action`` as a legal str, or IllegalAction naming the rule; never changes anything."""
+        mover = self.to_move
+        if mover is None:
+            raise IllegalAction("the match is over: no action can be played")
+        if seat is not None and seat != mover:
+            raise IllegalAction(f"it is not seat {seat}'s turn: seat {mover} is to move")
+        if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
+            raise IllegalAction(f"{short(action)} is not an action: actions are short strings in notation")
+        if action not in self.game.legal_actions(self.state):
+            raise IllegalAction(self.game.why_illegal(self.state, action))
+        return action
+
+    def play(self, action: str, seat: int | None = None) -> None:
+        """Play one action of the seat to move; chance is resolved inside from the match's generator.
+
+        An illegal action raises IllegalAction and leaves the match exactly as it was.
+        """
+        action = self.check(action, seat)
+        mover = self.game.to_move(self.state)
+        assert mover is not None
+        self._step(mover, action)
+        self.actions.append(action)
+        self._resolve_chance()
+
+    def view(self, seat: int | None = None) -> dict[str, JSON]:
+        """All that ``seat`` may know (None: a spectator), with the match's public bookkeeping."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"no seat {short(seat)} in a {self.players}-seat match")
+        view = self.game.view(self.state, seat)
+        view.update(
+            game=self.game.id,
+            seat=seat,
+            players=self.players,
+            to_move=self.to_move,
+            version=self.version,
+            is_over=self.is_over,
+        )
+        if self.is_over:
+            view["winners"] = self.winners
+            view["scores"] = self.scores
+        return view
+
+    # ----- internals ------------------------------------------------------------------------------
+
+    def _step(self, mover: int, action: str) -> None:
+        before = self.state
+        self.state = self.game.apply(before, action)
+        self.history.append((mover, action))
+        self.log.extend(self.game.describe(before, action, self.state))
+
+    def _resolve_chance(self, expected: list[str] | None = None) -> None:
+        while self.game.to_move(self.state) == CHANCE:
+            outcome = self.game.sample_chance(self.state, self._rng)
+            if expected is not None:
+                index = len(self.chance)
+                if index >= len(expected) or expected[index] != outcome:
+                    recorded = expected[index] if index < len(expected) else "nothing"
+                    raise RecordError(
+                        f"chance outcome {index + 1} does not replay: the seed gives {outcome!r}, "
+                        f"the record says {recorded!r} (after action {len(self.actions)})"
+                    )
+            self.chance.append(outcome)
+            self._step(CHANCE, outcome)
+
+    # ----- serialization --------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, JSON]:
+        """The whole match, hidden parts and generator included (server-side only)."""
+        return {
+            "format": MATCH_FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game.id,
+            "rules_version": self.game.rules_version,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "actions": list(self.actions),
+            "chance": list(self.chance),
+            "rng": self._rng.state,
+            "result": self.result(),
+        }
+
+    def to_json(self) -> str:
+        import json
+
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def record(self) -> dict[str, JSON]:
+        """The versioned match record that ``regalia replay`` verifies."""
+        data = self.to_dict()
+        data["format"] = RECORD_FORMAT
+        del data["rng"]
+        return data
+
+    def result(self) -> dict[str, JSON] | None:
+        if not self.is_over:
+            return None
+        return {"winners": self.winners, "scores": self.scores, **self.game.result(self.state)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, JSON], game: Game | None = None) -> Match:
+        """Rebuild a match by replaying it; RecordError names the first step that does not replay."""
+        from .replay import replay_dict
+
+        return replay_dict(data, game)
