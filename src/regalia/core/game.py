@@ -71,6 +71,7 @@ class Game(ABC):
 
     def check_options(self) -> None:
         """Cross-option validation; raise ValueError naming the option."""
+        return None
 
     # ----- hooks every game implements -------------------------------------------------------------
 
