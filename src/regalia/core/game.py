@@ -149,6 +149,14 @@ class Game(ABC):
         """A game-provided decision procedure (a heuristic or an exact solver) for the ``policy`` agent."""
         raise NotImplementedError(f"{self.id} has no policy {name!r}")
 
+    def action_space(self) -> list[str]:
+        """Every action string the game can ever offer, in a fixed documented order (RL's index space)."""
+        raise NotImplementedError(f"{self.id} declares no fixed action space")
+
+    def encode_view(self, view: dict[str, JSON]) -> list[float]:
+        """A fixed-length vector encoding of a seat's view (for learning agents)."""
+        raise NotImplementedError(f"{self.id} has no vector encoding")
+
     def result(self, state: State) -> dict[str, JSON]:
         """Extra, game-specific facts for the match result (badges, tie-breaks...)."""
         return {}
