@@ -88,3 +88,15 @@ def test_views_are_json_and_hide_cards():
     match = HighCard().new_match(seed=3)
     assert match.view(0)["cards"][1] is None and match.view(None)["cards"] == [None, None]
     json.dumps(match.view(0))
+
+
+def test_record_carries_seed_commitment_and_replay_checks_it():
+    import hashlib
+
+    match = Pig().new_match(seed=42)
+    record = match.record()
+    assert record["commitment"] == hashlib.sha256(b"regalia-seed:42").hexdigest()
+    replay_dict(record, Pig())
+    record["seed"] = 43
+    with pytest.raises(RecordError, match="commitment"):
+        replay_dict(record, Pig())

@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import IllegalAction, RecordError
 from .game import CHANCE, JSON, Game, short
-from .rng import Rng
+from .rng import Rng, seed_commitment
 
 MATCH_FORMAT = "regalia.match"
 RECORD_FORMAT = "regalia.record"
@@ -55,6 +55,11 @@ class Match:
     def version(self) -> int:
         """The number of actions played: a client's action must name the version it saw."""
         return len(self.actions)
+
+    @property
+    def commitment(self) -> str:
+        """SHA-256 of the secret seed, publishable at the start; the seed revealed at the end proves it."""
+        return seed_commitment(self.seed)
 
     @property
     def players(self) -> int:
@@ -150,6 +155,7 @@ class Match:
             "rules_version": self.game.rules_version,
             "options": dict(self.game.options),
             "seed": self.seed,
+            "commitment": self.commitment,
             "actions": list(self.actions),
             "chance": list(self.chance),
             "rng": self._rng.state,

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalAction, RecordError
 from .game import Game
+from .rng import seed_commitment
 
 if TYPE_CHECKING:
     from .match import Match
@@ -46,6 +47,9 @@ def replay_dict(data: dict[str, Any], game: Game | None = None) -> Match:
     seed = _need(data, "seed", (int, str))
     actions = _need(data, "actions", list)
     chance = _need(data, "chance", list)
+    commitment = data.get("commitment")
+    if commitment is not None and commitment != seed_commitment(seed):
+        raise RecordError("the seed does not match the commitment published at the start of the match")
     if game is None:
         if _loader is None:
             raise RecordError("no game registry is loaded")

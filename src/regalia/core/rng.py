@@ -30,6 +30,11 @@ def seed_state(seed: int | str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def seed_commitment(seed: int | str) -> str:
+    """The public commitment to a secret seed: hex SHA-256 of ``regalia-seed:<seed>``."""
+    return hashlib.sha256(f"regalia-seed:{seed}".encode()).hexdigest()
+
+
 class Rng:
     """SplitMix64 with helpers; its whole state is one 64-bit integer (``state``)."""
 
