@@ -1,0 +1,240 @@
+"""``create_app``: the HTTP routes (lobby, matches, records) and the WebSocket of play.
+
+    GET  /                                  the lobby (static, ES modules under /static)
+    GET  /healthz                           200 once the database is migrated and the hub runs
+    GET  /api/games                         games with their option specs and computer levels
+    POST /api/matches                       a new match -> its id and the tokens of its human seats
+    GET  /api/matches?open=1 | ?ids=a,b     matches open to join | these matches (your recent ones)
+    GET  /api/matches/{id}                  one match's public summary
+    POST /api/matches/{id}/seats/{n}/claim  join an open seat -> its token
+    GET  /api/matches/{id}/record           the verified record (``Match.record()``), once over
+    GET  /api/matches/{id}/replay           every step's public view, once over
+    WS   /ws/matches/{id}                   play and watch (see ``protocol``)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
+
+from regalia.core.errors import UnknownGame
+
+from . import seats as tokens
+from .bots import Bots
+from .catalog import Catalog, default_catalog
+from .hub import Client, Hub, LiveMatch, NoSuchMatch, Refusal
+from .migrate import upgrade
+from .protocol import (
+    MAX_MESSAGE_BYTES,
+    Act,
+    Claimed,
+    Error,
+    GameInfo,
+    Hello,
+    MatchCreated,
+    MatchInfo,
+    NewMatch,
+    OptionInfo,
+    Refused,
+    SeatInfo,
+    client_message,
+)
+from .store import MatchSummary, Store
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = None, bot_pause: float = 0.6,
+               bot_workers: int = 2) -> FastAPI:
+    """The web app on database ``db`` offering ``catalog``'s games (default: every registered one)."""
+    catalog = catalog or default_catalog()
+    store = Store(db)
+    hub = Hub(store, catalog, Bots(catalog, workers=bot_workers, pause=bot_pause))
+    ready = asyncio.Event()
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(upgrade, db)
+        await store.start()
+        ready.set()
+        yield
+        await hub.close()
+        await store.close()
+
+    app = FastAPI(title="Regalia", summary="Four royal tabletop games, server-authoritative.",
+                  lifespan=lifespan)
+    app.state.hub = hub
+    app.state.store = store
+
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        return JSONResponse({"ok": ready.is_set()}, status_code=200 if ready.is_set() else 503)
+
+    @app.get("/api/games")
+    def games() -> list[GameInfo]:
+        return [game_info(catalog, cls.id) for cls in catalog.games()]
+
+    @app.post("/api/matches", status_code=201)
+    async def new_match(request: NewMatch) -> MatchCreated:
+        try:
+            live, minted = await hub.create(request)
+        except UnknownGame as exc:
+            raise HTTPException(404, str(exc)) from None
+        except ValueError as exc:
+            raise HTTPException(422, str(exc)) from None
+        return MatchCreated(match=live.id, tokens=minted, seed_commitment=live.seed_commitment)
+
+    @app.get("/api/matches")
+    async def list_matches(open: bool = False, ids: str | None = Query(None, max_length=4000)) -> list[MatchInfo]:
+        wanted = [i for i in ids.split(",") if i] if ids is not None else None
+        found = await store.list_matches(ids=wanted, open_only=open)
+        return [match_info(summary) for summary in found]
+
+    @app.get("/api/matches/{match_id}")
+    async def one_match(match_id: str) -> MatchInfo:
+        found = await store.list_matches(ids=[match_id])
+        if not found:
+            raise HTTPException(404, f"no match {match_id[:40]!r}")
+        return match_info(found[0])
+
+    @app.post("/api/matches/{match_id}/seats/{seat}/claim")
+    async def claim(match_id: str, seat: int) -> Claimed:
+        live = await live_or_404(match_id)
+        if not (0 <= seat < len(live.seats)) or live.seats[seat].kind != "human":
+            raise HTTPException(404, f"seat {seat} of this match is not a human seat")
+        token = tokens.new_token()
+        async with live.lock:
+            taken = live.seats[seat].token_hash is not None
+            if taken or not await store.claim_seat(match_id, seat, tokens.hash_token(token), None):
+                raise HTTPException(409, f"seat {seat} is already taken")
+            live.seats[seat].token_hash = tokens.hash_token(token)
+        return Claimed(match=match_id, seat=seat, token=token)
+
+    @app.get("/api/matches/{match_id}/record")
+    async def record(match_id: str) -> dict[str, Any]:
+        live = await finished_or_409(match_id)
+        data = live.match.record()
+        data["seed_commitment"] = live.seed_commitment
+        return data
+
+    @app.get("/api/matches/{match_id}/replay")
+    async def replay(match_id: str) -> dict[str, Any]:
+        live = await finished_or_409(match_id)
+        steps = replay_steps(live)
+        return {"match": match_id, "game": live.match.game.id, "steps": steps}
+
+    async def live_or_404(match_id: str) -> LiveMatch:
+        try:
+            return await hub.get(match_id)
+        except NoSuchMatch as exc:
+            raise HTTPException(404, str(exc)) from None
+
+    async def finished_or_409(match_id: str) -> LiveMatch:
+        live = await live_or_404(match_id)
+        if not live.match.is_over:
+            # a record shows every chance outcome, future ones included: only a finished match has one
+            raise HTTPException(409, "the match is not over: its record is kept secret until the end")
+        return live
+
+    @app.websocket("/ws/matches/{match_id}")
+    async def play(ws: WebSocket, match_id: str) -> None:
+        await ws.accept()
+        try:
+            live = await hub.get(match_id)
+        except NoSuchMatch as exc:
+            await ws.send_text(Error(reason=str(exc)).model_dump_json())
+            await ws.close(code=4404)
+            return
+        client = Client(send=ws.send_text)
+        await hub.join(live, client)
+        try:
+            await serve_client(ws, hub, live, client)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await hub.leave(live, client)
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    return app
+
+
+async def serve_client(ws: WebSocket, hub: Hub, live: LiveMatch, client: Client) -> None:
+    """Read one client's messages until it goes; each bad one is refused with a reason, and changes nothing."""
+    while True:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:
+            client.post(Refused(reason="messages are JSON text, not binary").model_dump_json())
+            continue
+        if len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
+            client.post(Refused(reason=f"message too long: at most {MAX_MESSAGE_BYTES} bytes",
+                                version=live.match.version).model_dump_json())
+            continue
+        try:
+            parsed = client_message.validate_json(text)
+        except ValidationError as exc:
+            client.post(Refused(reason=f"malformed message: {first_error(exc)}",
+                                version=live.match.version).model_dump_json())
+            continue
+        try:
+            if isinstance(parsed, Act):
+                await hub.submit(live, parsed.seat, parsed.version, parsed.action, client)
+            elif isinstance(parsed, Hello):
+                await hub.hello(live, client, parsed.tokens)
+            else:
+                await hub.refresh(live, client)
+        except Refusal as exc:
+            client.post(Refused(reason=str(exc), version=live.match.version).model_dump_json())
+
+
+def first_error(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    where = ".".join(str(part) for part in error.get("loc", ()))
+    return f"{where}: {error['msg']}" if where else error["msg"]
+
+
+def game_info(catalog: Catalog, game_id: str) -> GameInfo:
+    cls = catalog.game_class(game_id)
+    options = [OptionInfo(name=o.name, default=o.default, doc=o.doc, kind=o.kind.__name__,
+                          choices=list(o.choices) if o.choices is not None else None,
+                          minimum=o.minimum, maximum=o.maximum, nullable=o.nullable)
+               for o in cls.all_option_specs()]
+    return GameInfo(id=cls.id, title=cls.title, summary=cls.summary, min_players=cls.min_players,
+                    max_players=cls.max_players, default_players=cls.default_players,
+                    has_chance=cls.has_chance, hidden_information=cls.hidden_information,
+                    options=options, levels=catalog.levels(cls.id))
+
+
+def match_info(summary: MatchSummary) -> MatchInfo:
+    seats = [SeatInfo(seat=s.seat, kind=s.kind, level=s.level, name=s.name,
+                      open=s.kind == "human" and s.token_hash is None) for s in summary.seats]
+    return MatchInfo(match=summary.id, game=summary.game, options=summary.options, version=summary.version,
+                     is_over=summary.is_over, seats=seats, updated_at=summary.updated_at.isoformat())
+
+
+def replay_steps(live: LiveMatch) -> list[dict[str, Any]]:
+    """The spectator's view before the first action and after each one (the match is over: nothing is secret)."""
+    game = live.match.game
+    again = game.new_match(seed=live.seed)
+    steps = [{"version": 0, "action": None, "seat": None, "view": again.view(None), "log": list(again.log)}]
+    for (seat, action) in [(s, a) for s, a in live.match.history if s >= 0]:
+        start = len(again.log)
+        again.play(action, seat)
+        steps.append({"version": again.version, "action": action, "seat": seat, "view": again.view(None),
+                      "log": again.log[start:]})
+    return steps

@@ -1,0 +1,304 @@
+"""The live matches: one writer per match, persist-then-broadcast, one view per seat.
+
+Data flow of one action::
+
+    client ──act(version, seat, action)──> Hub.submit
+        under the match's lock (one action per match at a time):
+          seat held? version current? Match.check (the rule, if illegal)   -> refused, nothing changes
+          Match.play                        (chance resolved by the match's own generator)
+          Store.append ... committed        (if it fails: the match is reloaded from the store)
+          broadcast: for each client, update_for(its seats)   <- the one path out of the server
+    and if a computer seat is to move next, Bots.decide runs in a thread and comes back to submit.
+
+Nothing is announced before it is durable, and nothing leaves but ``Match.view(seat)`` of a seat the
+client holds (or the spectator's ``view(None)``), the public log, and the legal actions of its seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from regalia.core.errors import IllegalAction
+from regalia.core.match import Match
+
+from . import seats as tokens
+from .bots import Bots
+from .catalog import Catalog
+from .protocol import NewMatch, SeatRequest, Update
+from .store import Store, StoredMatch, StoredSeat
+
+log = logging.getLogger("regalia.server.hub")
+
+OUTBOX_LIMIT = 512
+"""Updates queued for one client before it is judged too slow and disconnected."""
+
+
+class NoSuchMatch(LookupError):
+    pass
+
+
+class Refusal(Exception):
+    """An action or request turned down; the message says why (a rule, a stale version, a seat)."""
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket: the seats it proved with tokens, and what it has been sent."""
+
+    send: Any
+    """``async send(text)``."""
+    seats: set[int] = field(default_factory=set)
+    focus: int | None = None
+    """The seat whose view it sees: the one to move among its seats, else the last one that moved."""
+    log_seen: int = 0
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    sender: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.sender = asyncio.create_task(self._drain())
+
+    async def _drain(self) -> None:
+        while (text := await self.outbox.get()) is not None:
+            await self.send(text)
+
+    def post(self, text: str) -> None:
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            raise ConnectionError("client too slow")
+        self.outbox.put_nowait(text)
+
+    async def stop(self) -> None:
+        if self.sender is not None:
+            self.sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.sender
+
+
+@dataclass(eq=False)
+class LiveMatch:
+    id: str
+    match: Match
+    seats: list[StoredSeat]
+    seed: str
+    seed_commitment: str
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    last: dict[str, Any] | None = None
+    bot_task: asyncio.Task[None] | None = None
+
+    def computer_to_move(self) -> StoredSeat | None:
+        mover = self.match.to_move
+        if mover is None:
+            return None
+        seat = self.seats[mover]
+        return seat if seat.kind == "computer" else None
+
+    def players(self) -> list[dict[str, Any]]:
+        return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+                 "open": s.kind == "human" and s.token_hash is None} for s in self.seats]
+
+
+def update_for(live: LiveMatch, client: Client) -> str:
+    """The update one client may see — the only function that turns a match into outgoing text."""
+    match = live.match
+    mover = match.to_move
+    if mover is not None and mover in client.seats:
+        client.focus = mover
+    elif client.focus is None and client.seats:
+        client.focus = min(client.seats)
+    seat = client.focus
+    log_start = min(client.log_seen, len(match.log))
+    update = Update(
+        match=live.id,
+        version=match.version,
+        seat=seat,
+        seats=sorted(client.seats),
+        view=match.view(seat),
+        legal=match.legal_actions() if seat is not None and seat == mover else [],
+        log_start=log_start,
+        log=match.log[log_start:],
+        last=live.last,
+        players=live.players(),
+        seed_commitment=live.seed_commitment,
+        seed=live.seed if match.is_over else None,
+    )
+    client.log_seen = len(match.log)
+    return update.model_dump_json()
+
+
+class Hub:
+    def __init__(self, store: Store, catalog: Catalog, bots: Bots) -> None:
+        self.store = store
+        self.catalog = catalog
+        self.bots = bots
+        self.live: dict[str, LiveMatch] = {}
+        self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
+
+    # ----- matches ---------------------------------------------------------------------------------
+
+    async def create(self, request: NewMatch) -> tuple[LiveMatch, dict[int, str]]:
+        """A new match with its seats; returns the tokens of its ``human`` seats (shown only now)."""
+        game = self.catalog.load(request.game, **request.options)
+        levels = self.catalog.levels(game.id)
+        default = self.catalog.default_level if self.catalog.default_level in levels else levels[0]
+        wanted = request.seats or [SeatRequest(kind="human")] + [SeatRequest(kind="computer")] * (
+            game.players - 1)
+        if len(wanted) != game.players:
+            raise ValueError(f"{len(wanted)} seats given for a {game.players}-player match")
+        seats: list[StoredSeat] = []
+        minted: dict[int, str] = {}
+        for index, request_seat in enumerate(wanted):
+            kind, level, name = request_seat.kind, request_seat.level, request_seat.name
+            if kind == "computer":
+                level = level or default
+                if level not in levels:
+                    raise ValueError(f"unknown level {level!r} for {game.id}; levels: {', '.join(levels)}")
+                seats.append(StoredSeat(index, "computer", level, None, name or f"computer ({level})"))
+            elif kind == "human":
+                minted[index] = tokens.new_token()
+                seats.append(StoredSeat(index, "human", None, tokens.hash_token(minted[index]), name))
+            else:
+                seats.append(StoredSeat(index, "human", None, None, name))
+        seed = tokens.new_seed()
+        stored = StoredMatch(secrets.token_urlsafe(12), game.id, dict(game.options), seed,
+                             tokens.seed_commitment(seed), seats, [])
+        await self.store.create_match(stored)
+        live = LiveMatch(stored.id, game.new_match(seed=seed), seats, seed, stored.seed_commitment)
+        self.live[live.id] = live
+        self._schedule_bot(live)
+        return live, minted
+
+    async def get(self, match_id: str) -> LiveMatch:
+        """The live match, replayed from the store on first use (one load even if many ask at once)."""
+        if match_id in self.live:
+            return self.live[match_id]
+        if match_id in self._loading:
+            return await asyncio.shield(self._loading[match_id])
+        future: asyncio.Future[LiveMatch] = asyncio.get_running_loop().create_future()
+        self._loading[match_id] = future
+        try:
+            live = await self._load(match_id)
+            self.live[match_id] = live
+            future.set_result(live)
+            self._schedule_bot(live)
+            return live
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: no "never retrieved" warning when nobody else waited
+            raise
+        finally:
+            del self._loading[match_id]
+
+    async def _load(self, match_id: str) -> LiveMatch:
+        stored = await self.store.load_match(match_id) if len(match_id) <= 32 else None
+        if stored is None:
+            raise NoSuchMatch(f"no match {match_id[:40]!r}")
+        game = self.catalog.load(stored.game, **stored.options)
+        match = game.new_match(seed=stored.seed)
+        last = None
+        for seat, action in stored.actions:
+            match.play(action, seat)
+            last = {"seat": seat, "action": action}
+        live = LiveMatch(stored.id, match, stored.seats, stored.seed, stored.seed_commitment)
+        live.last = last
+        return live
+
+    # ----- clients ---------------------------------------------------------------------------------
+
+    async def join(self, live: LiveMatch, client: Client) -> None:
+        client.start()
+        async with live.lock:
+            live.clients.add(client)
+            client.post(update_for(live, client))
+
+    async def hello(self, live: LiveMatch, client: Client, given: list[str]) -> None:
+        """Claim the seats whose tokens are given; a wrong token is refused and claims nothing."""
+        async with live.lock:
+            for token in given:
+                found = [s.seat for s in live.seats if tokens.token_matches(token, s.token_hash)]
+                if not found:
+                    raise Refusal("a token matches no seat of this match: you may watch but not act")
+                client.seats.update(found)
+            client.focus = None
+            client.log_seen = 0
+            client.post(update_for(live, client))
+
+    async def refresh(self, live: LiveMatch, client: Client) -> None:
+        async with live.lock:
+            client.post(update_for(live, client))
+
+    async def leave(self, live: LiveMatch, client: Client) -> None:
+        live.clients.discard(client)
+        await client.stop()
+
+    # ----- actions ---------------------------------------------------------------------------------
+
+    async def submit(self, live: LiveMatch, seat: int, version: int, action: str,
+                     client: Client | None = None) -> None:
+        """Play ``action`` for ``seat`` if the client holds it, saw ``version``, and the rules allow it."""
+        if client is not None and seat not in client.seats:
+            raise Refusal(f"you do not hold seat {seat}: you may watch but not act")
+        async with live.lock:
+            match = live.match
+            if version != match.version:
+                raise Refusal(f"stale action: you saw version {version}, the match is at version "
+                              f"{match.version}")
+            try:
+                match.check(action, seat)
+            except IllegalAction as exc:
+                raise Refusal(str(exc)) from None
+            match.play(action, seat)
+            try:
+                await self.store.append(live.id, version, seat, action, is_over=match.is_over,
+                                        result=match.result())
+            except Exception:
+                log.exception("could not save action %d of %s; reloading it", version, live.id)
+                live.match = (await self._load(live.id)).match
+                raise Refusal("the action could not be saved; nothing was played, try again") from None
+            live.last = {"seat": seat, "action": action}
+            self._broadcast(live)
+        self._schedule_bot(live)
+
+    def _broadcast(self, live: LiveMatch) -> None:
+        for client in list(live.clients):
+            try:
+                client.post(update_for(live, client))
+            except ConnectionError:
+                live.clients.discard(client)
+                client.outbox.put_nowait(None)
+
+    # ----- computer seats --------------------------------------------------------------------------
+
+    def _schedule_bot(self, live: LiveMatch) -> None:
+        if live.computer_to_move() is None or (live.bot_task and not live.bot_task.done()):
+            return
+        live.bot_task = asyncio.create_task(self._bot_turn(live), name=f"bot-{live.id}")
+
+    async def _bot_turn(self, live: LiveMatch) -> None:
+        async with live.lock:
+            seat = live.computer_to_move()
+            if seat is None:
+                return
+            version = live.match.version
+            view = live.match.view(seat.seat)
+            legal = live.match.legal_actions()
+        assert seat.level is not None
+        try:
+            action = await self.bots.decide(live.match.game, seat.level, f"{live.seed}:{seat.seat}:{version}",
+                                            view, seat.seat, legal)
+            live.bot_task = None
+            await self.submit(live, seat.seat, version, action)
+        except Refusal as exc:
+            log.warning("computer seat %d of %s was refused: %s", seat.seat, live.id, exc)
+        except Exception:
+            log.exception("computer seat %d of %s failed", seat.seat, live.id)
+
+    async def close(self) -> None:
+        for live in self.live.values():
+            if live.bot_task:
+                live.bot_task.cancel()
+        self.bots.close()

@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's database (packaged, run on every start: ``upgrade head``)."""

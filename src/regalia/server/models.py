@@ -1,0 +1,60 @@
+"""The tables. A match is stored as what makes it: game, options, secret seed and seats, plus one row per
+accepted action. Everything else (state, log, views, chance outcomes) is derived by replaying them.
+
+    matches (id) 1 ── n seats   (match_id, seat)
+                 1 ── n actions (match_id, version)   <- append-only; (match_id, version) is unique,
+                                                         so two writers can never both add version n
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class MatchRow(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[str] = mapped_column(String(80))
+    """Secret until the match is over; ``seed_commitment`` is published from the start."""
+    seed_commitment: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """A cache of ``count(actions)`` for listings; the action rows are the truth."""
+    is_over: Mapped[bool] = mapped_column(default=False, index=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """``human`` (claimed by a token) or ``computer`` (played on the server at ``level``)."""
+    level: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 of the seat's token; None while a human seat is still open to join."""
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """The match version this action was played at (0 for the first action)."""
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(200))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,153 @@
+"""The messages on the wire, validated by pydantic both ways.
+
+Client -> server (one WebSocket per browser tab, ``/ws/matches/{id}``)::
+
+    {"type": "hello", "tokens": ["..."]}                         claim seats (none: watch as a spectator)
+    {"type": "act", "version": 7, "seat": 1, "action": "hold 2"}  play; ``version`` is the one the client saw
+    {"type": "ping"}
+
+Server -> client::
+
+    {"type": "update", "version": 8, "seat": 1, "view": {...}, "legal": [...], "log_start": 31, "log": [...]}
+    {"type": "refused", "reason": "it is not seat 1's turn: ...", "version": 8}
+    {"type": "error", "reason": "no match 'xyz'"}                   then the socket closes
+
+Every ``update`` is built from one seat's view (``Match.view(seat)``) or the spectator's (``view(None)``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+MAX_MESSAGE_BYTES = 4096
+"""A client message longer than this is refused unread (actions are short strings)."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Hello(_Message):
+    type: Literal["hello"]
+    tokens: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=8)
+
+
+class Act(_Message):
+    type: Literal["act"]
+    version: int = Field(ge=0)
+    seat: int = Field(ge=0, le=15)
+    action: str = Field(min_length=1, max_length=200)
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Ping, Field(discriminator="type")]
+client_message = TypeAdapter(ClientMessage)
+
+
+class Update(BaseModel):
+    type: Literal["update"] = "update"
+    match: str
+    version: int
+    seat: int | None
+    """Whose view this is (None: the spectator's)."""
+    seats: list[int]
+    """The seats this connection holds (several in hot-seat)."""
+    view: dict[str, Any]
+    legal: list[str]
+    """The actions the connection may play now, exactly as the server will accept them."""
+    log_start: int
+    log: list[str]
+    last: dict[str, Any] | None = None
+    """The action that led here: ``{"seat": 0, "action": "roll"}``."""
+    players: list[dict[str, Any]]
+    seed_commitment: str
+    seed: str | None = None
+    """Revealed once the match is over (it must hash to ``seed_commitment``)."""
+
+
+class Refused(BaseModel):
+    type: Literal["refused"] = "refused"
+    reason: str
+    version: int | None = None
+
+
+class Error(BaseModel):
+    type: Literal["error"] = "error"
+    reason: str
+
+
+# ----- HTTP -----------------------------------------------------------------------------------------
+
+
+class SeatRequest(_Message):
+    kind: Literal["human", "open", "computer"] = "human"
+    """``human``: played in this browser (hot-seat); ``open``: left for someone to join; ``computer``."""
+    level: str | None = None
+    name: str | None = Field(default=None, max_length=40)
+
+
+class NewMatch(_Message):
+    game: str = Field(max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatRequest] | None = None
+    """One per seat; default: you in seat 0, the computer (``medium`` or the first level) elsewhere."""
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: str
+    level: str | None = None
+    name: str | None = None
+    open: bool = False
+
+
+class MatchCreated(BaseModel):
+    match: str
+    tokens: dict[int, str]
+    """Seat -> token for every ``human`` seat: the only time the server shows them."""
+    seed_commitment: str
+
+
+class MatchInfo(BaseModel):
+    match: str
+    game: str
+    options: dict[str, Any]
+    version: int
+    is_over: bool
+    seats: list[SeatInfo]
+    updated_at: str
+
+
+class Claimed(BaseModel):
+    match: str
+    seat: int
+    token: str
+
+
+class OptionInfo(BaseModel):
+    name: str
+    default: Any
+    doc: str
+    kind: str
+    choices: list[Any] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    nullable: bool = False
+
+
+class GameInfo(BaseModel):
+    id: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    default_players: int
+    has_chance: bool
+    hidden_information: bool
+    options: list[OptionInfo]
+    levels: list[str]

@@ -1,0 +1,43 @@
+"""Seat tokens. A token is the only proof that a client may act for a seat.
+
+Tokens are long random strings (``secrets.token_urlsafe(32)``: 256 bits) handed to the client once; the
+server keeps only their SHA-256, so a copy of the database never lets anyone act. A client without a
+valid token may still watch, with the spectator's view.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+
+def new_token() -> str:
+    """A fresh seat token (shown once to its holder, never stored)."""
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    """What the store keeps of a token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: object, token_hash: str | None) -> bool:
+    """Whether ``token`` is the one hashed to ``token_hash`` (constant time; garbage never matches)."""
+    if token_hash is None or not isinstance(token, str) or not token or len(token) > 200:
+        return False
+    return hmac.compare_digest(hash_token(token), token_hash)
+
+
+def new_seed() -> str:
+    """A match's secret seed: unpredictable, so no player can foresee the dice or the deal."""
+    return secrets.token_hex(16)
+
+
+def seed_commitment(seed: str) -> str:
+    """The SHA-256 published when a match starts; the seed revealed at its end must hash to it.
+
+    Anyone can then check that the seed (hence every roll, spin and deal) was fixed before play began:
+    ``sha256("regalia-seed:" + seed)``.
+    """
+    return hashlib.sha256(f"regalia-seed:{seed}".encode()).hexdigest()

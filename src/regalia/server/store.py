@@ -1,0 +1,243 @@
+"""Async persistence of matches, seats and accepted actions, with group commit.
+
+``append`` returns only once its action is committed. Appends from every match go through one queue:
+the committer takes everything waiting, writes it in one transaction, commits, then wakes all of their
+callers. Under load many actions share one commit (and one fsync); alone, an action commits at once.
+
+    hub ──append(a1)──┐
+    hub ──append(a2)──┼──> queue ──> committer: BEGIN; INSERT a1,a2,a3; UPDATE matches; COMMIT ──> wake
+    hub ──append(a3)──┘
+
+SQLite runs in WAL mode with ``synchronous=FULL``: a commit is on disk before anyone is told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import bindparam, event, insert, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+from .models import ActionRow, MatchRow, SeatRow
+
+
+@dataclass
+class StoredSeat:
+    seat: int
+    kind: str
+    level: str | None = None
+    token_hash: str | None = None
+    name: str | None = None
+
+
+@dataclass
+class StoredMatch:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: str
+    seed_commitment: str
+    seats: list[StoredSeat]
+    actions: list[tuple[int, str]]
+    """(seat, action) in version order."""
+    created_at: datetime | None = None
+
+
+@dataclass
+class MatchSummary:
+    id: str
+    game: str
+    options: dict[str, Any]
+    version: int
+    is_over: bool
+    seats: list[StoredSeat]
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass
+class _Pending:
+    match_id: str
+    version: int
+    seat: int
+    action: str
+    is_over: bool
+    result: dict[str, Any] | None
+    done: asyncio.Future[None]
+
+
+def async_url(url: str) -> str:
+    """A database URL with an async driver: ``postgresql://`` becomes psycopg 3, ``sqlite://`` aiosqlite."""
+    parsed = make_url(url)
+    driver = parsed.drivername
+    if driver in ("postgresql", "postgres", "postgresql+psycopg2"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    elif driver == "sqlite":
+        parsed = parsed.set(drivername="sqlite+aiosqlite")
+    return parsed.render_as_string(hide_password=False)
+
+
+def sync_url(url: str) -> str:
+    """The same database with a synchronous driver (for Alembic)."""
+    parsed = make_url(url)
+    driver = parsed.drivername
+    if driver.startswith("sqlite"):
+        parsed = parsed.set(drivername="sqlite")
+    elif driver.startswith("postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed.render_as_string(hide_password=False)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """The one place the server reads and writes the database."""
+
+    def __init__(self, url: str, *, max_batch: int = 1000) -> None:
+        self.url = async_url(url)
+        self.engine: AsyncEngine = create_async_engine(self.url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.max_batch = max_batch
+        self._queue: asyncio.Queue[_Pending] | None = None
+        self._committer: asyncio.Task[None] | None = None
+        self.commits = 0
+        """Transactions committed by ``append`` (fewer than actions under load: group commit)."""
+
+    async def start(self) -> None:
+        self._queue = asyncio.Queue()
+        self._committer = asyncio.create_task(self._commit_loop(), name="store-committer")
+
+    async def close(self) -> None:
+        if self._committer is not None:
+            self._committer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._committer
+        await self.engine.dispose()
+
+    # ----- matches ---------------------------------------------------------------------------------
+
+    async def create_match(self, stored: StoredMatch) -> None:
+        now = _now()
+        async with self.sessions.begin() as session:
+            session.add(MatchRow(id=stored.id, game=stored.game, options=stored.options, seed=stored.seed,
+                                 seed_commitment=stored.seed_commitment, created_at=now, updated_at=now,
+                                 version=0, is_over=False, result=None))
+            await session.flush()
+            for seat in stored.seats:
+                session.add(SeatRow(match_id=stored.id, seat=seat.seat, kind=seat.kind, level=seat.level,
+                                    token_hash=seat.token_hash, name=seat.name))
+
+    async def load_match(self, match_id: str) -> StoredMatch | None:
+        async with self.sessions() as session:
+            row = await session.get(MatchRow, match_id)
+            if row is None:
+                return None
+            seats = (await session.scalars(
+                select(SeatRow).where(SeatRow.match_id == match_id).order_by(SeatRow.seat))).all()
+            actions = (await session.execute(
+                select(ActionRow.seat, ActionRow.action).where(ActionRow.match_id == match_id)
+                .order_by(ActionRow.version))).all()
+        return StoredMatch(row.id, row.game, row.options, row.seed, row.seed_commitment,
+                           [_stored_seat(s) for s in seats], [(a.seat, a.action) for a in actions],
+                           row.created_at)
+
+    async def claim_seat(self, match_id: str, seat: int, token_hash: str, name: str | None) -> bool:
+        """Give an open human seat its token; False when it was already taken (first claim wins)."""
+        async with self.sessions.begin() as session:
+            result = await session.execute(
+                update(SeatRow)
+                .where(SeatRow.match_id == match_id, SeatRow.seat == seat, SeatRow.kind == "human",
+                       SeatRow.token_hash.is_(None))
+                .values(token_hash=token_hash, name=name))
+            return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def list_matches(self, *, ids: list[str] | None = None, open_only: bool = False,
+                           limit: int = 50) -> list[MatchSummary]:
+        query = select(MatchRow).order_by(MatchRow.updated_at.desc()).limit(limit)
+        if ids is not None:
+            query = query.where(MatchRow.id.in_(ids[:200]))
+        if open_only:
+            query = query.where(MatchRow.is_over.is_(False), MatchRow.id.in_(
+                select(SeatRow.match_id).where(SeatRow.kind == "human", SeatRow.token_hash.is_(None))))
+        async with self.sessions() as session:
+            rows = (await session.scalars(query)).all()
+            seats = (await session.scalars(
+                select(SeatRow).where(SeatRow.match_id.in_([r.id for r in rows])))).all()
+        by_match: dict[str, list[StoredSeat]] = {}
+        for seat in sorted(seats, key=lambda s: s.seat):
+            by_match.setdefault(seat.match_id, []).append(_stored_seat(seat))
+        return [MatchSummary(r.id, r.game, r.options, r.version, r.is_over, by_match.get(r.id, []),
+                             r.created_at, r.updated_at) for r in rows]
+
+    # ----- actions: group commit -------------------------------------------------------------------
+
+    async def append(self, match_id: str, version: int, seat: int, action: str, *, is_over: bool = False,
+                     result: dict[str, Any] | None = None) -> None:
+        """Persist one accepted action; returns once it is committed (raises if the commit failed)."""
+        assert self._queue is not None, "Store.start() was not called"
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(_Pending(match_id, version, seat, action, is_over, result, done))
+        await done
+
+    async def _commit_loop(self) -> None:
+        assert self._queue is not None
+        while True:
+            batch = [await self._queue.get()]
+            while len(batch) < self.max_batch and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            try:
+                await self._write(batch)
+            except Exception as exc:  # every waiter learns its action is not durable
+                for pending in batch:
+                    if not pending.done.done():
+                        pending.done.set_exception(exc)
+                continue
+            self.commits += 1
+            for pending in batch:
+                if not pending.done.done():
+                    pending.done.set_result(None)
+
+    async def _write(self, batch: list[_Pending]) -> None:
+        now = _now()
+        latest: dict[str, _Pending] = {}
+        for pending in batch:
+            latest[pending.match_id] = pending
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(ActionRow), [
+                {"match_id": p.match_id, "version": p.version, "seat": p.seat, "action": p.action, "at": now}
+                for p in batch])
+            await conn.execute(_BUMP_MATCH, [
+                {"b_id": p.match_id, "b_version": p.version + 1, "b_over": p.is_over, "b_result": p.result,
+                 "b_at": now} for p in latest.values()])
+
+
+_matches = MatchRow.__table__
+_BUMP_MATCH = (
+    update(_matches)
+    .where(_matches.c.id == bindparam("b_id"))
+    .values(version=bindparam("b_version"), is_over=bindparam("b_over"), result=bindparam("b_result"),
+            updated_at=bindparam("b_at"))
+)
+"""One statement, executed for many matches at once (executemany)."""
+
+
+def _stored_seat(row: SeatRow) -> StoredSeat:
+    return StoredSeat(row.seat, row.kind, row.level, row.token_hash, row.name)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
