@@ -1,0 +1,218 @@
+"""``CrownTheQueen``: the rules object that ties cards, turn, views and judgement to the core protocol."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar
+
+from regalia.core.game import CHANCE, Game
+from regalia.core.options import Option
+from regalia.core.rng import Rng
+
+from . import heuristics, rules
+from . import view as views
+from .cards import CARD_NAMES, HAND_SIZE, PROCESSION, QUEEN_POINTS, RANK, points, still_needed
+from .state import ACQUIRE, CHANCE_STEPS, DEAL, DEALER, DRAW, OVER, PASS, QueenState
+
+STEPS = (DEALER, DEAL, DRAW, ACQUIRE, PASS, OVER)
+FULL_PROCESSION = 100
+
+
+class CrownTheQueen(Game):
+    """Waddington's card game (c.1953): build the royal procession, crown the Queen, win the rubber."""
+
+    id = "crown-the-queen"
+    title = "Crown the Queen"
+    summary = "Hidden hands and passed cards: lay the procession in order and crown the Queen; rubbers of three."
+    min_players, max_players, default_players = 2, 6, 3  # CQ-1
+    has_chance = True
+    hidden_information = True
+    max_plies = 10_000
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("rubber", True, "play a rubber of three games (false: a single game)", kind=bool),
+    )
+
+    # ----- the protocol ------------------------------------------------------------------------------
+
+    def initial_state(self) -> QueenState:
+        return rules.new_rubber(self.players, rules.RUBBER_GAMES if self.options["rubber"] else 1)
+
+    def to_move(self, state: QueenState) -> int | None:
+        if state.step in CHANCE_STEPS:
+            return CHANCE
+        return None if state.step == OVER else state.turn
+
+    def legal_actions(self, state: QueenState) -> list[str]:
+        return rules.legal_actions(state)
+
+    def apply(self, state: QueenState, action: str) -> QueenState:
+        if state.step in CHANCE_STEPS:
+            return rules.apply_chance(state, action)
+        return rules.apply_action(state, action)
+
+    def chance_outcomes(self, state: QueenState) -> list[tuple[str, float]]:
+        return rules.chance_outcomes(state)
+
+    def sample_chance(self, state: QueenState, rng: Rng) -> str:
+        if state.step == DEALER:
+            return f"dealer {rng.randbelow(self.players)}"
+        return rng.choice(state.pack)  # every unseen card equally likely: a uniform pick of the multiset
+
+    def why_illegal(self, state: QueenState, action: object) -> str:
+        return rules.why_illegal(state, action)
+
+    def describe(self, before: QueenState, action: str, after: QueenState) -> list[str]:
+        """Public log lines: card names appear only when the card is laid or turned face up."""
+        seat = before.turn
+        if before.step == DEALER:
+            return [f"seat {after.dealer} deals game 1"]
+        if before.step == DEAL:
+            if after.step == DEAL:
+                return []
+            return [f"the cards are dealt: {HAND_SIZE} to each seat, {len(after.pack)} in the centre pack"]
+        if before.step == DRAW:
+            lines = [f"seat {seat} draws a card"]
+        elif before.step == ACQUIRE and action == rules.SWAP:
+            return [f"seat {seat} turns the passed {before.passed} face up and will draw instead (rule 7)"]
+        elif before.step == ACQUIRE:
+            lines = [f"seat {seat} keeps the card passed to them"]
+        else:
+            lines = [f"seat {seat} passes a card to seat {(seat + 1) % self.players}"]
+        finished = len(after.results) > len(before.results)
+        procession = (after.last_processions if finished else after.processions)[seat]
+        for count in range(len(before.processions[seat]) + 1, len(procession) + 1):
+            # CQ-9: the crowd cheers louder and louder as the procession nears the Queen.
+            lines.append(f"seat {seat} lays {procession[count - 1]} — the crowd cheers{'!' * count}")
+        if finished:
+            lines += self._game_over_lines(before, after, seat)
+        return lines
+
+    def _game_over_lines(self, before: QueenState, after: QueenState, seat: int) -> list[str]:
+        number = len(after.results)
+        why = {
+            "queen": f"seat {seat} crowns the Queen: game {number} is over (CQ-2)",
+            "pack": f"the centre pack is empty: game {number} is over (CQ-3)",
+            "deadlock": f"no card was taken from the centre pack for two full rounds: game {number} is over (CQ-5)",
+        }[after.ending]
+        lines = [why, f"game {number} scores: " + ", ".join(str(p) for p in after.results[-1])]
+        if after.step == OVER:
+            totals = [sum(r[s] for r in after.results) for s in range(self.players)]
+            lines.append("final totals: " + ", ".join(str(t) for t in totals))
+        else:
+            lines.append(f"seat {after.dealer} deals game {number + 1}")
+        return lines
+
+    def scores(self, state: QueenState) -> list[float]:
+        """Rubber totals so far, the game in progress included (CQ-4: partial processions score)."""
+        return [float(t) for t in _standing(state)]
+
+    def winners(self, state: QueenState) -> list[int]:
+        """CQ-7: highest total; then most Queens crowned; then the best single game; else shared."""
+        if state.step != OVER:
+            return []
+        keys = [_rank_key(state, s) for s in range(self.players)]
+        best = max(keys)
+        return [s for s, key in enumerate(keys) if key == best]
+
+    def result(self, state: QueenState) -> dict[str, Any]:
+        return {"games": [list(r) for r in state.results],
+                "queens": [_queens(state, s) for s in range(self.players)]}
+
+    def view(self, state: QueenState, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def resample_hidden(self, state: QueenState, seat: int | None, rng: Rng) -> QueenState:
+        return views.resample_hidden(state, seat, rng)
+
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> QueenState:
+        return views.determinize(view, seat, rng)
+
+    # ----- computer players --------------------------------------------------------------------------
+
+    @classmethod
+    def agent_levels(cls) -> dict[str, dict[str, Any]]:
+        return {
+            "random": {"algorithm": "random"},
+            "easy": {"algorithm": "policy", "policy": "easy"},
+            "medium": {"algorithm": "policy", "policy": "medium"},
+            "hard": {"algorithm": "ismcts", "seconds": 0.4, "iterations": 4000, "exploration": 0.7,
+                     "rollout_policy": "easy", "rollout_depth": 60},
+        }
+
+    def policy(self, name: str, state: QueenState, seat: int, rng: Rng, **params: Any) -> str:
+        if name not in heuristics.POLICIES:
+            raise NotImplementedError(f"{self.id} has no policy {name!r}")
+        return heuristics.POLICIES[name](state, seat, rng)
+
+    def evaluate(self, state: QueenState) -> list[float]:
+        """Each seat's chance of winning the rubber, guessed from totals plus the processions' promise.
+
+        A procession is credited with its points plus half of what its next cards would add; the totals
+        then go through a softmax whose temperature shrinks as fewer games remain.
+        """
+        if state.step == OVER:
+            return self.returns(state)
+        projected = []
+        for s in range(self.players):
+            banked = sum(r[s] for r in state.results)
+            procession = state.processions[s]
+            promise = sum(QUEEN_POINTS if c == PROCESSION[-1] else 10 for c in still_needed(procession)[:2])
+            projected.append(banked + points(procession) + 0.5 * promise)
+        games_left = state.games - len(state.results)
+        temperature = 12.0 * games_left
+        top = max(projected)
+        weights = [math.exp((p - top) / temperature) for p in projected]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    # ----- learning interfaces -----------------------------------------------------------------------
+
+    def action_space(self) -> list[str]:
+        """``swap``, ``keep``, then ``pass CARD`` for every card name in the order of cards.CARD_NAMES."""
+        return [rules.SWAP, rules.KEEP, *(rules.PASS_PREFIX + card for card in CARD_NAMES)]
+
+    def encode_view(self, view: dict[str, Any]) -> list[float]:
+        """A fixed-length vector, seats relative to the viewer (index 0 = the viewer, 1 = next...).
+
+        Layout: step one-hot (6) · own hand counts (22) · passed card one-hot (22) · face-up counts (22) ·
+        per seat for 6 seats: procession one-hot (8), hand size / 4, rubber total / 300 (60) ·
+        pack size / 54, game number / 3, idle turns / 12 (3). Total 135.
+        """
+        seat = view.get("seat") or 0
+        n = len(view["hand_sizes"])
+        vector = [1.0 if view["step"] == step else 0.0 for step in STEPS]
+        vector += _counts(view["hand"] or [])
+        vector += _counts([view["passed"]] if view["passed"] else [])
+        vector += _counts(view["face_up"])
+        for offset in range(self.max_players):
+            if offset < n:
+                s = (seat + offset) % n
+                laid = view["processions"][s]
+                vector += [1.0 if card in laid else 0.0 for card in PROCESSION]
+                vector += [view["hand_sizes"][s] / 4, view["totals"][s] / 300]
+            else:
+                vector += [0.0] * (len(PROCESSION) + 2)
+        vector += [view["pack"] / 54, view["game"] / 3, view["idle_turns"] / 12]
+        return vector
+
+
+def _counts(cards: list[str]) -> list[float]:
+    vector = [0.0] * len(CARD_NAMES)
+    for card in cards:
+        vector[RANK[card]] += 1.0
+    return vector
+
+
+def _standing(state: QueenState) -> list[int]:
+    playing = state.step not in (OVER, DEALER, DEAL) or state.dealt
+    return [sum(r[s] for r in state.results) + (points(state.processions[s]) if playing else 0)
+            for s in range(state.players)]
+
+
+def _queens(state: QueenState, seat: int) -> int:
+    return sum(1 for r in state.results if r[seat] == FULL_PROCESSION)
+
+
+def _rank_key(state: QueenState, seat: int) -> tuple[int, int, int]:
+    total = sum(r[seat] for r in state.results)
+    return total, _queens(state, seat), max((r[seat] for r in state.results), default=0)

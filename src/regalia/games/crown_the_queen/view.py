@@ -1,0 +1,113 @@
+"""What each seat may know (CQ-8), and states rebuilt from that knowledge.
+
+* a hand is seen by its owner only; everyone sees how many cards each seat holds;
+* the card just passed is seen by the passer and the receiver only, until the receiver swaps or keeps it;
+* processions and the face-up pile are seen by everyone;
+* the centre pack is seen by no one: only its size is public.
+
+``view`` is that projection. ``resample_hidden`` and ``determinize`` both redeal every card a seat cannot
+see — the others' hands, a passed card it did not see, the pack — from the cards it cannot account for;
+the first works on a real state (without going through the view), the second on the view alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from regalia.core.rng import Rng
+
+from .cards import sort_cards, unseen
+from .state import QueenState
+
+
+def passer_of(state: QueenState) -> int | None:
+    """The seat that passed the card now waiting to be swapped or kept."""
+    return None if state.passed is None else (state.turn - 1) % state.players
+
+
+def sees_passed(state: QueenState, seat: int | None) -> bool:
+    return state.passed is not None and seat is not None and seat in (state.turn, passer_of(state))
+
+
+def view(state: QueenState, seat: int | None) -> dict[str, Any]:
+    """All that ``seat`` may know (None: a spectator)."""
+    return {
+        "step": state.step,
+        "game": state.game + 1,
+        "games": state.games,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "hand": None if seat is None else list(state.hands[seat]),
+        "hand_sizes": [len(h) for h in state.hands],
+        "processions": [list(p) for p in state.processions],
+        "face_up": list(state.face_up),
+        "pack": len(state.pack),
+        "passed": state.passed if sees_passed(state, seat) else None,
+        "passed_from": passer_of(state),
+        "dealt": state.dealt,
+        "took": state.took,
+        "idle_turns": state.idle,
+        "results": [list(r) for r in state.results],
+        "totals": [sum(r[s] for r in state.results) for s in range(state.players)],
+        "ending": state.ending,
+        "last_processions": [list(p) for p in state.last_processions],
+    }
+
+
+def hidden_from(state: QueenState, seat: int | None) -> list[str]:
+    """The cards of ``state`` that ``seat`` cannot see, as one pool."""
+    return unseen(*_visible(state, seat))
+
+
+def _visible(state: QueenState, seat: int | None) -> list[tuple[str, ...]]:
+    known = [*state.processions, state.face_up]
+    if seat is not None:
+        known.append(state.hands[seat])
+    if sees_passed(state, seat):
+        known.append((state.passed,))
+    return known
+
+
+def redeal(state: QueenState, seat: int | None, pool: list[str], rng: Rng) -> QueenState:
+    """``state`` with every card hidden from ``seat`` dealt anew from ``pool`` (sizes kept)."""
+    pool = list(pool)
+    rng.shuffle(pool)
+    hands = []
+    for s, hand in enumerate(state.hands):
+        if s == seat:
+            hands.append(hand)
+        else:
+            hands.append(sort_cards([pool.pop() for _ in hand]))
+    passed = state.passed
+    if passed is not None and not sees_passed(state, seat):
+        passed = pool.pop()
+    return replace(state, hands=tuple(hands), passed=passed, pack=sort_cards(pool))
+
+
+def resample_hidden(state: QueenState, seat: int | None, rng: Rng) -> QueenState:
+    """A state ``seat`` cannot tell from ``state``: everything hidden from it redrawn consistently."""
+    return redeal(state, seat, hidden_from(state, seat), rng)
+
+
+def determinize(data: dict[str, Any], seat: int | None, rng: Rng) -> QueenState:
+    """A full state consistent with the view ``data`` of ``seat``; the hidden cards are sampled."""
+    n = len(data["hand_sizes"])
+    own = tuple(data["hand"]) if seat is not None else ()
+    passed = data["passed"]
+    placeholder_hands = tuple(own if s == seat else ("",) * size for s, size in enumerate(data["hand_sizes"]))
+    waiting = data["passed_from"] is not None
+    state = QueenState(
+        step=data["step"], game=data["game"] - 1, dealer=data["dealer"], turn=data["turn"],
+        hands=placeholder_hands,
+        processions=tuple(tuple(p) for p in data["processions"]),
+        face_up=tuple(data["face_up"]),
+        pack=("",) * data["pack"],
+        passed=passed if passed is not None else ("" if waiting else None),
+        dealt=data["dealt"], took=data["took"], idle=data["idle_turns"],
+        results=tuple(tuple(r) for r in data["results"]), games=data["games"], ending=data["ending"],
+        last_processions=tuple(tuple(p) for p in data["last_processions"]),
+    )
+    assert len(state.hands) == n
+    known = [*state.processions, state.face_up, own, () if passed is None else (passed,)]
+    return redeal(state, seat, unseen(*known), rng)
