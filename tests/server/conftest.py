@@ -37,7 +37,8 @@ class LiveServer:
         return response.json()
 
     def ws(self, match_id: str) -> Player:
-        return Player(connect(f"{self.ws_url}/ws/matches/{match_id}", open_timeout=5, max_size=1 << 22))
+        return Player(connect(f"{self.ws_url}/ws/matches/{match_id}", open_timeout=5, max_size=1 << 22,
+                              legacy=True))
 
 
 class Player:

@@ -121,9 +121,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     @app.get("/api/matches/{match_id}/record")
     async def record(match_id: str) -> dict[str, Any]:
         live = await finished_or_409(match_id)
-        data = live.match.record()
-        data["seed_commitment"] = live.seed_commitment
-        return data
+        return live.match.record()
 
     @app.get("/api/matches/{match_id}/replay")
     async def replay(match_id: str) -> dict[str, Any]:

@@ -3,6 +3,10 @@
 Tokens are long random strings (``secrets.token_urlsafe(32)``: 256 bits) handed to the client once; the
 server keeps only their SHA-256, so a copy of the database never lets anyone act. A client without a
 valid token may still watch, with the spectator's view.
+
+A match's seed is secret and random too; its commitment (``regalia.core.rng.seed_commitment``,
+SHA-256 of ``regalia-seed:<seed>``) is published at the start and the seed revealed at the end, so anyone
+can check that no roll, spin or deal was chosen after play began.
 """
 
 from __future__ import annotations
@@ -10,6 +14,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+
+from regalia.core.rng import seed_commitment
+
+__all__ = ["hash_token", "new_seed", "new_token", "seed_commitment", "token_matches"]
 
 
 def new_token() -> str:
@@ -32,12 +40,3 @@ def token_matches(token: object, token_hash: str | None) -> bool:
 def new_seed() -> str:
     """A match's secret seed: unpredictable, so no player can foresee the dice or the deal."""
     return secrets.token_hex(16)
-
-
-def seed_commitment(seed: str) -> str:
-    """The SHA-256 published when a match starts; the seed revealed at its end must hash to it.
-
-    Anyone can then check that the seed (hence every roll, spin and deal) was fixed before play began:
-    ``sha256("regalia-seed:" + seed)``.
-    """
-    return hashlib.sha256(f"regalia-seed:{seed}".encode()).hexdigest()

@@ -1,0 +1,202 @@
+"""The WebSocket protocol over a real server: every bad message is a clear refusal and changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from regalia.core.replay import replay_dict
+from regalia.core.rng import seed_commitment
+from regalia.server.protocol import MAX_MESSAGE_BYTES, Update
+from tests.toys.pig import HighCard, Pig
+
+
+def hot_seat_pig(server, **options):
+    created = server.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}], **options)
+    player = server.ws(created["match"])
+    player.hello(*created["tokens"].values())
+    return created, player
+
+
+def test_a_spectator_gets_the_public_view_and_no_legal_actions(server):
+    created = server.new_match("pig")
+    watcher = server.ws(created["match"])
+    update = Update.model_validate(watcher.state)
+    assert update.seat is None and update.legal == [] and update.seats == []
+    assert update.view["seat"] is None
+    assert update.seed is None and update.seed_commitment == created["seed_commitment"]
+
+
+def test_an_action_is_played_persisted_and_announced_with_its_version(server):
+    created, player = hot_seat_pig(server)
+    assert player.state["legal"] == ["roll", "stop"]
+    update = player.act("roll")
+    assert update["type"] == "update" and update["version"] == 1
+    assert update["last"] == {"seat": 0, "action": "roll"}
+    assert update["log"][0] == "roll"
+
+
+def test_stale_version_is_refused_and_changes_nothing(server):
+    created, player = hot_seat_pig(server)
+    player.act("roll")
+    refusal = player.act("roll", version=0)
+    assert refusal["type"] == "refused"
+    assert "stale action: you saw version 0, the match is at version 1" in refusal["reason"]
+    assert refusal["version"] == 1
+    fresh = server.ws(created["match"])
+    assert fresh.state["version"] == 1
+
+
+def test_out_of_turn_action_names_the_seat_to_move(server):
+    created, player = hot_seat_pig(server)
+    refusal = player.act("roll", seat=1)
+    assert refusal["type"] == "refused" and "not seat 1's turn: seat 0 is to move" in refusal["reason"]
+    assert server.ws(created["match"]).state["version"] == 0
+
+
+def test_a_seat_not_held_is_refused_even_on_its_turn(server):
+    created = server.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}])
+    player = server.ws(created["match"])
+    player.hello(created["tokens"]["1"])
+    refusal = player.act("roll", seat=0, version=0)
+    assert refusal["type"] == "refused" and "you do not hold seat 0" in refusal["reason"]
+    watcher = server.ws(created["match"])
+    refusal = watcher.act("roll", seat=0, version=0)
+    assert "you do not hold seat 0" in refusal["reason"]
+    assert server.ws(created["match"]).state["version"] == 0
+
+
+def test_a_wrong_token_claims_nothing(server):
+    created = server.new_match("pig")
+    player = server.ws(created["match"])
+    refusal = player.hello("not-a-token")
+    assert refusal["type"] == "refused" and "matches no seat" in refusal["reason"]
+    assert player.act("roll", seat=0, version=0)["type"] == "refused"
+
+
+def test_an_illegal_action_is_refused_with_the_rule(server):
+    created, player = hot_seat_pig(server)
+    refusal = player.act("jump")
+    assert refusal["type"] == "refused" and "only 'roll' or 'stop'" in refusal["reason"]
+    assert server.ws(created["match"]).state["version"] == 0
+
+
+@pytest.mark.parametrize("raw, why", [
+    ("{not json", "malformed message"),
+    (json.dumps({"type": "act", "version": "x", "seat": 0, "action": "roll"}), "malformed message: act.version"),
+    (json.dumps({"type": "fly"}), "malformed message"),
+    (json.dumps([1, 2]), "malformed message"),
+    (json.dumps({"type": "act", "version": 0, "seat": 0, "action": "roll", "extra": 1}), "malformed message"),
+    (b"\x00\x01binary", "not binary"),
+    (json.dumps({"type": "act", "version": 0, "seat": 0, "action": "r" * 5000}), "message too long"),
+])
+def test_malformed_or_oversized_messages_are_refused_and_change_nothing(server, raw, why):
+    created, player = hot_seat_pig(server)
+    refusal = player.send(raw)
+    assert refusal["type"] == "refused" and why in refusal["reason"]
+    assert player.act("roll")["version"] == 1  # the connection still works
+
+
+def test_oversized_message_limit_is_the_protocols():
+    assert MAX_MESSAGE_BYTES == 4096
+
+
+def test_unknown_match_is_an_error_and_the_socket_closes(server):
+    with connect(f"{server.ws_url}/ws/matches/no-such-match") as conn:
+        message = json.loads(conn.recv(timeout=5))
+        assert message == {"type": "error", "reason": "no match 'no-such-match'"}
+        with pytest.raises(ConnectionClosed) as closed:
+            conn.recv(timeout=5)
+        assert closed.value.rcvd.code == 4404
+
+
+def test_unknown_game_or_bad_options_are_refused_over_http(server):
+    response = server.http.post("/api/matches", json={"game": "chess"})
+    assert response.status_code == 404 and "unknown game 'chess'" in response.json()["detail"]
+    response = server.http.post("/api/matches", json={"game": "pig", "options": {"target": 1000}})
+    assert response.status_code == 422 and "'target'" in response.json()["detail"]
+    response = server.http.post("/api/matches", json={"game": "pig", "seats": [{"kind": "computer",
+                                                                              "level": "grandmaster"}] * 2})
+    assert response.status_code == 422 and "unknown level 'grandmaster'" in response.json()["detail"]
+    assert server.http.get("/api/matches/nope/record").status_code == 404
+
+
+def test_games_expose_their_option_specs_and_levels(server):
+    games = {g["id"]: g for g in server.http.get("/api/games").json()}
+    assert set(games) == {"pig", "high-card"}
+    target = next(o for o in games["pig"]["options"] if o["name"] == "target")
+    assert target == {"name": "target", "default": 20, "doc": "points to win", "kind": "int", "choices": None,
+                      "minimum": 5, "maximum": 100, "nullable": False}
+    assert games["pig"]["levels"] == ["random"]
+
+
+def test_hidden_cards_never_leave_the_server_except_to_their_seat(server):
+    created = server.new_match("high-card", seats=[{"kind": "human"}, {"kind": "human"}])
+    first, second, watcher = (server.ws(created["match"]) for _ in range(3))
+    first.hello(created["tokens"]["0"])
+    second.hello(created["tokens"]["1"])
+    mine = first.state["view"]["cards"]
+    theirs = second.state["view"]["cards"]
+    assert mine[0] is not None and mine[1] is None
+    assert theirs[1] is not None and theirs[0] is None
+    assert watcher.state["view"]["cards"] == [None, None]
+    first.act("hold")
+    second.receive()
+    watcher.receive()
+    for frames, hidden in ((first.frames, {theirs[1]}), (second.frames, {mine[0]}),
+                           (watcher.frames, {mine[0], theirs[1]})):
+        for frame in frames:
+            if frame["type"] == "update":
+                assert not set(frame["view"]["cards"]) & hidden, frame
+
+
+def test_the_seed_is_committed_at_the_start_and_revealed_at_the_end(server):
+    created, player = hot_seat_pig(server, target=5)
+    assert server.http.get(f"/api/matches/{created['match']}/record").status_code == 409
+    while not player.state["view"]["is_over"]:
+        player.act("roll" if player.state["view"]["turn"] < 5 else "stop",
+                   seat=player.state["view"]["to_move"])
+    seed = player.state["seed"]
+    assert seed and seed_commitment(seed) == created["seed_commitment"]
+    record = server.http.get(f"/api/matches/{created['match']}/record").json()
+    match = replay_dict(record, Pig(target=5))
+    assert match.version == player.state["version"]
+    steps = server.http.get(f"/api/matches/{created['match']}/replay").json()["steps"]
+    assert len(steps) == match.version + 1 and steps[-1]["view"]["is_over"]
+
+
+def test_an_open_seat_is_listed_and_claimed_once(server):
+    created = server.new_match("high-card", seats=[{"kind": "human"}, {"kind": "open"}])
+    listed = [m["match"] for m in server.http.get("/api/matches", params={"open": 1}).json()]
+    assert created["match"] in listed
+    claim = server.http.post(f"/api/matches/{created['match']}/seats/1/claim")
+    assert claim.status_code == 200
+    assert server.http.post(f"/api/matches/{created['match']}/seats/1/claim").status_code == 409
+    assert server.http.post(f"/api/matches/{created['match']}/seats/0/claim").status_code == 409
+    listed = [m["match"] for m in server.http.get("/api/matches", params={"open": 1}).json()]
+    assert created["match"] not in listed
+    player = server.ws(created["match"])
+    assert player.hello(claim.json()["token"])["seats"] == [1]
+
+
+def test_recent_matches_are_listed_by_id(server):
+    a, b = server.new_match("pig"), server.new_match("high-card")
+    found = server.http.get("/api/matches", params={"ids": f"{a['match']},{b['match']}"}).json()
+    assert {m["match"] for m in found} == {a["match"], b["match"]}
+
+
+def test_health_and_openapi_docs(server):
+    assert server.http.get("/healthz").status_code == 200
+    assert server.http.get("/docs").status_code == 200
+    assert "/api/matches" in server.http.get("/openapi.json").json()["paths"]
+
+
+def test_computer_seats_play_to_the_end(server):
+    created = server.new_match("high-card", seats=[{"kind": "computer"}, {"kind": "computer"}])
+    watcher = server.ws(created["match"])
+    final = watcher.wait_for(lambda s: s["view"]["is_over"])
+    assert final["version"] == 2 and final["seed"]
+    assert HighCard.id == final["view"]["game"]
