@@ -136,6 +136,13 @@ class Game(ABC):
         """A state that ``seat`` cannot tell from ``state``: all hidden from it drawn anew."""
         return state
 
+    def search_key(self, state: State) -> Any:
+        """A hashable key of the position for search's transposition table (default: the state itself).
+
+        Override when the state carries history (e.g. for repetition) that two transposing paths differ in.
+        """
+        return state
+
     def evaluate(self, state: State) -> list[float] | None:
         """A heuristic value per seat in [0, 1] for search (None: the game offers none)."""
         return None

@@ -1,0 +1,311 @@
+"""Rules 1-10 of the Royal Rulebook and the resolution order of decision 2.4, on bitboards.
+
+A turn of side S (enemy E) is: one move (rules 3 and 4), then, in this order (decision 2.4):
+
+1. captures: only E's units are tested (rules 5-7; ``capture="simultaneous"`` tests both sides);
+2. towers: E towers under pressure fall (rule 8) and each fall may free one of S's captives (rule 9),
+   placed by S with ``free`` actions before anything else happens (decision GB-1);
+3. mines: E's mines flip to S under S's pressure unless E contests with the same pressure (rule 10);
+4. victory: the enemy commander taken, or all of E's home mines owned (rule 1);
+5. draws: threefold repetition, 60 plies without progress, the 300-ply cap, two passes in a row.
+
+Moves are coded as ``from * 121 + to`` (ints) inside; ``notation.py`` turns them into ``e4-e5``.
+Nothing here does I/O or draws chance: the battle is a game of perfect information.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import (
+    ADJACENT,
+    HOME_RANKS,
+    LEAPS,
+    NEIGHBOURS,
+    SQUARES,
+    START_SOLDIERS,
+    Bitboard,
+    crowding,
+    squares_of,
+)
+from .notation import MOVE_TEXT
+from .state import NO_SQUARE, BattleState
+
+QUIET_LIMIT = 60
+PLY_CAP = 300
+REPETITIONS = 3
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The rule readings a match is played under (options of the game)."""
+
+    simultaneous: bool = False
+    """Decision GB-6's rejected reading: both sides' units are tested for capture after every move."""
+    mine_score: bool = False
+    """Decision 2.4's variant: a mine is contested by score (2 per commander, 1 per soldier)."""
+    adjudicate: bool = False
+    """Decision GB-5: at the 300-ply cap, more enemy mines owned wins, then more soldiers on board."""
+
+
+STANDARD = Variant()
+
+Crowd = tuple[Bitboard, Bitboard, Bitboard]
+"""``board.crowding`` of one side's soldiers: squares touching 1+, 2+ and 3+ of them."""
+
+
+def blocked(state: BattleState) -> Bitboard:
+    """Squares no unit may enter (rule 4): forests, standing towers, mines and occupied squares."""
+    red, blue = state.commanders
+    board = (state.soldiers[0] | state.soldiers[1] | state.towers[0] | state.towers[1]
+             | state.mines[0] | state.mines[1] | state.forests)
+    if red >= 0:
+        board |= 1 << red
+    if blue >= 0:
+        board |= 1 << blue
+    return board
+
+
+def moves(state: BattleState) -> list[str]:
+    """Every move of the side to move, in notation (rules 3 and 4).
+
+    A unit's one-square moves depend only on which of its 8 neighbours are free, so they are looked up
+    (``_steps``) by that pattern instead of being rebuilt square by square each time.
+    """
+    side = state.side
+    full = blocked(state)
+    found: list[str] = []
+    soldiers = state.soldiers[side]
+    while soldiers:
+        low = soldiers & -soldiers
+        soldiers ^= low
+        sq = low.bit_length() - 1
+        found += _steps(sq, ADJACENT[sq] & ~full)
+    commander = state.commanders[side]
+    if commander >= 0:
+        found += _steps(commander, ADJACENT[commander] & ~full)
+        for middle, to, text in LEAP_TEXT[commander]:
+            if not (full >> middle & 1 or full >> to & 1):
+                found.append(text)
+    return found
+
+
+_STEP_CACHE: tuple[dict[int, tuple[str, ...]], ...] = tuple({} for _ in range(SQUARES))
+LEAP_TEXT: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
+    tuple((middle, to, MOVE_TEXT[sq * SQUARES + to]) for middle, to in LEAPS[sq]) for sq in range(SQUARES)
+)
+
+
+def _steps(sq: int, targets: Bitboard) -> tuple[str, ...]:
+    """The one-square moves from ``sq`` onto the free neighbours ``targets`` (cached per pattern)."""
+    found = _STEP_CACHE[sq].get(targets)
+    if found is None:
+        found = tuple(MOVE_TEXT[sq * SQUARES + to] for to in NEIGHBOURS[sq] if targets >> to & 1)
+        _STEP_CACHE[sq][targets] = found
+    return found
+
+
+def free_squares(state: BattleState, side: int) -> list[int]:
+    """Where a freed soldier of ``side`` may stand (rule 9, decision 2.4 step 2).
+
+    The empty original start squares of the side's soldiers; if none, the empty squares of its three
+    home ranks (a destroyed tower's square included); if none, nowhere (the captive stays captive).
+    """
+    full = blocked(state)
+    start = START_SOLDIERS[side] & ~full
+    if start:
+        return squares_of(start)
+    return squares_of(HOME_RANKS[side] & ~full)
+
+
+def captures_by(crowd: Crowd, commander: int, victims: Bitboard, enemy_commander: int
+                ) -> tuple[Bitboard, bool]:
+    """The enemy soldiers (a bitboard) and whether the enemy commander are captured by one side's units.
+
+    Rule 5: a soldier falls next to an enemy commander, or next to 2+ enemy soldiers. Rule 6: a commander
+    falls next to 3+ enemy soldiers, or next to the enemy commander plus 1+ enemy soldier. Rule 7's two
+    exceptions (only the commander; exactly 2 soldiers) are the complement of rule 6. ``crowd`` is
+    ``crowding`` of the capturing side's soldiers.
+    """
+    one, two, three = crowd
+    reach = ADJACENT[commander] if commander >= 0 else 0
+    taken = victims & (reach | two)
+    commander_taken = enemy_commander >= 0 and (three | (reach & one)) >> enemy_commander & 1 == 1
+    return taken, commander_taken
+
+
+def commander_beside(target: int, commander: int) -> bool:
+    return commander >= 0 and ADJACENT[target] >> commander & 1 == 1
+
+
+def falling_towers(towers: Bitboard, crowd: Crowd, commander: int) -> Bitboard:
+    """The ``towers`` that these enemy units destroy (rule 8): 3 soldiers, or the commander plus 1 soldier."""
+    one, _, three = crowd
+    reach = ADJACENT[commander] if commander >= 0 else 0
+    return towers & (three | (reach & one))
+
+
+def pressed(crowd: Crowd, commander: int) -> Bitboard:
+    """Squares under rule 10's pressure from one side: its commander adjacent, or 2+ of its soldiers."""
+    return crowd[1] | (ADJACENT[commander] if commander >= 0 else 0)
+
+
+def mine_pressure(mine: int, soldiers: Bitboard, commander: int) -> bool:
+    """Rule 10's pressure on one mine: the commander adjacent, or 2+ soldiers adjacent."""
+    return commander_beside(mine, commander) or (ADJACENT[mine] & soldiers).bit_count() >= 2
+
+
+def mine_score(mine: int, soldiers: Bitboard, commander: int) -> int:
+    """The scored contest of decision 2.4's variant: 2 per adjacent commander, 1 per adjacent soldier."""
+    return (ADJACENT[mine] & soldiers).bit_count() + (2 if commander_beside(mine, commander) else 0)
+
+
+# ----- a turn ---------------------------------------------------------------------------------------
+
+
+def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> BattleState:
+    """The state after the side to move plays ``code`` (``from * 121 + to``), resolved up to the next
+    decision: the enemy's move, or a free of this side's (decision GB-1)."""
+    side, enemy = state.side, 1 - state.side
+    frm, to = divmod(code, SQUARES)
+    soldiers = list(state.soldiers)
+    commanders = list(state.commanders)
+    if commanders[side] == frm:
+        commanders[side] = to
+    else:
+        soldiers[side] ^= (1 << frm) | (1 << to)
+
+    # 1. captures
+    crowd = crowding(soldiers[side])
+    taken, commander_taken = captures_by(crowd, commanders[side], soldiers[enemy], commanders[enemy])
+    own_taken, own_commander_taken = 0, False
+    if variant.simultaneous:
+        own_taken, own_commander_taken = captures_by(
+            crowding(soldiers[enemy]), commanders[enemy], soldiers[side], commanders[side])
+        if own_taken:
+            crowd = crowding(soldiers[side] & ~own_taken)
+    captured = state.captured
+    if taken or own_taken:
+        soldiers[enemy] &= ~taken
+        soldiers[side] &= ~own_taken
+        counts = list(captured)
+        counts[enemy] += taken.bit_count()
+        counts[side] += own_taken.bit_count()
+        captured = (counts[0], counts[1])
+    if commander_taken or own_commander_taken:
+        if commander_taken:
+            commanders[enemy] = NO_SQUARE
+        if own_commander_taken:
+            commanders[side] = NO_SQUARE
+        winner = -1 if commander_taken and own_commander_taken else (side if commander_taken else enemy)
+        return BattleState((soldiers[0], soldiers[1]), (commanders[0], commanders[1]), state.towers,
+                           state.mines, state.home_mines, state.forests, captured, side, 0, 0,
+                           state.ply + 1, 0, (), (winner, "commander"))
+
+    # 2. towers (and the frees they earn)
+    towers = state.towers
+    fallen = falling_towers(towers[enemy], crowd, commanders[side])
+    if fallen:
+        pair = list(towers)
+        pair[enemy] &= ~fallen
+        towers = (pair[0], pair[1])
+    irreversible = bool(taken or own_taken or fallen)
+    after = BattleState((soldiers[0], soldiers[1]), (commanders[0], commanders[1]), towers, state.mines,
+                        state.home_mines, state.forests, captured, side, 0, state.quiet, state.ply, 0,
+                        state.seen)
+    frees = min(fallen.bit_count(), captured[side])
+    if frees and free_squares(after, side):
+        after.frees, after.quiet = frees, 0  # still our own fresh object: nobody has seen it yet
+        return after
+    return finish_turn(after, progress=irreversible, irreversible=irreversible, variant=variant, crowd=crowd)
+
+
+def play_free(state: BattleState, square: int, variant: Variant = STANDARD) -> BattleState:
+    """The state after the side to act places a freed soldier on ``square`` (rule 9, GB-1, GB-2)."""
+    side = state.side
+    soldiers = list(state.soldiers)
+    soldiers[side] |= 1 << square
+    captured = list(state.captured)
+    captured[side] -= 1
+    after = BattleState((soldiers[0], soldiers[1]), state.commanders, state.towers, state.mines,
+                        state.home_mines, state.forests, (captured[0], captured[1]), side, state.frees - 1,
+                        0, state.ply, 0, state.seen)
+    if after.frees and after.captured[side] and free_squares(after, side):
+        return after
+    after.frees = 0
+    return finish_turn(after, progress=True, irreversible=True, variant=variant)
+
+
+def play_pass(state: BattleState, variant: Variant = STANDARD) -> BattleState:
+    """A pass (decision GB-3): nothing is resolved; it counts for the ply limits and repetition."""
+    after = BattleState(state.soldiers, state.commanders, state.towers, state.mines, state.home_mines,
+                        state.forests, state.captured, 1 - state.side, 0, state.quiet + 1, state.ply + 1,
+                        state.passes + 1)
+    after.seen = (*state.seen, after.key)
+    return _with_draws(after, variant)
+
+
+def finish_turn(state: BattleState, *, progress: bool, irreversible: bool,
+                variant: Variant = STANDARD, crowd: Crowd | None = None) -> BattleState:
+    """Steps 3-5 of decision 2.4 for the side that moved, then the turn passes to the enemy.
+
+    ``state`` is the turn's own intermediate state (after captures, towers and frees); it is finished in
+    place because nobody else holds it yet. ``crowd`` is ``crowding`` of the mover's soldiers, if known.
+    """
+    side, enemy = state.side, 1 - state.side
+    own_soldiers, own_commander = state.soldiers[side], state.commanders[side]
+    foe_soldiers, foe_commander = state.soldiers[enemy], state.commanders[enemy]
+    flipped = state.mines[enemy] & pressed(crowd or crowding(own_soldiers), own_commander)
+    if flipped and variant.mine_score:
+        for mine in squares_of(flipped):
+            if mine_score(mine, own_soldiers, own_commander) <= mine_score(mine, foe_soldiers, foe_commander):
+                flipped &= ~(1 << mine)
+    elif flipped:
+        flipped &= ~pressed(crowding(foe_soldiers), foe_commander)
+    if flipped:
+        mines = list(state.mines)
+        mines[side] |= flipped
+        mines[enemy] &= ~flipped
+        state.mines = (mines[0], mines[1])
+        progress = True
+    state.side = enemy
+    state.passes = 0
+    state.ply += 1
+    state.quiet = 0 if progress else state.quiet + 1
+    key = state.key
+    state.seen = (key,) if irreversible else (*state.seen, key)
+    target = state.home_mines[enemy]
+    if target and state.mines[side] & target == target:
+        state.outcome = (side, "mines")
+        return state
+    return _with_draws(state, variant)
+
+
+def _with_draws(state: BattleState, variant: Variant) -> BattleState:
+    """Decision 2.5's draws, checked after every ply (on the turn's own fresh state)."""
+    if state.seen and state.seen.count(state.seen[-1]) >= REPETITIONS:
+        state.outcome = (-1, "repetition")
+    elif state.passes >= 2:
+        state.outcome = (-1, "passes")
+    elif state.quiet >= QUIET_LIMIT:
+        state.outcome = (-1, "quiet")
+    elif state.ply >= PLY_CAP:
+        winner = adjudicate(state) if variant.adjudicate else -1
+        state.outcome = (winner, "cap" if winner < 0 else "adjudication")
+    return state
+
+
+def adjudicate(state: BattleState) -> int:
+    """Decision GB-5's optional verdict at the cap: more enemy mines owned, then more soldiers on board."""
+    mines = [(state.mines[s] & state.home_mines[1 - s]).bit_count() for s in (0, 1)]
+    if mines[0] != mines[1]:
+        return 0 if mines[0] > mines[1] else 1
+    count = [state.soldiers[s].bit_count() for s in (0, 1)]
+    if count[0] != count[1]:
+        return 0 if count[0] > count[1] else 1
+    return -1
+
+
+def mines_captured(state: BattleState, side: int) -> int:
+    """The HUD's "Mines Captured n / 3": the enemy home mines ``side`` owns now (decision 2.5)."""
+    return (state.mines[side] & state.home_mines[1 - side]).bit_count()

@@ -1,0 +1,54 @@
+"""The state of a battle: plain, immutable data that hashes cheaply.
+
+Every set of squares is a bitboard (see ``board.py``); pairs are indexed by side (Red = 0, Blue = 1).
+``apply`` builds a new ``BattleState`` and never touches the old one, so search may keep any state:
+treat the fields as read-only. (The class is not ``frozen`` only because a frozen dataclass takes five
+times longer to build, and search builds hundreds of thousands.) The one mutable part is ``memo``, a
+private cache of derived facts (the legal actions); it is not compared, hashed or part of the position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import Bitboard, Square
+
+NO_SQUARE = -1
+"""A commander's square once it has been captured."""
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class BattleState:
+    soldiers: tuple[Bitboard, Bitboard]
+    commanders: tuple[Square, Square]
+    towers: tuple[Bitboard, Bitboard]
+    """Towers still standing, by owner; a destroyed tower's square is open ground."""
+    mines: tuple[Bitboard, Bitboard]
+    """Gold mines by current owner."""
+    home_mines: tuple[Bitboard, Bitboard]
+    """Each side's home mines (the ones the enemy must take all of to win), fixed for a match."""
+    forests: Bitboard
+    captured: tuple[int, int]
+    """How many of each side's soldiers the enemy holds captive (rule 9 can free them)."""
+    side: int
+    """The side to act: to move, or to free a soldier while ``frees`` > 0."""
+    frees: int = 0
+    """Soldiers ``side`` still places this turn after destroying towers (decision GB-1)."""
+    quiet: int = 0
+    """Plies since the last capture, tower destruction, mine flip or freeing (the 60-ply draw)."""
+    ply: int = 0
+    """Moves and passes played (the 300-ply cap); frees are part of the move that earned them."""
+    passes: int = 0
+    """Consecutive passes (two = a draw, decision GB-3)."""
+    seen: tuple[int, ...] = ()
+    """Position keys since the last capture or tower destruction, the current one last (repetition)."""
+    outcome: tuple[int, str] | None = None
+    """(winning side, or -1 for a draw; the reason) once the battle is over."""
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    @property
+    def key(self) -> int:
+        """The position key: squares, mine owners, towers, captives, side to act (not the history)."""
+        return hash((self.soldiers, self.commanders, self.towers, self.mines, self.captured,
+                     self.side, self.frees))
