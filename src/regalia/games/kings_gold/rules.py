@@ -1,0 +1,467 @@
+"""The rules of King's Gold, standard mode: the turn procedure of DECISIONS §4.4, as pure functions.
+
+Every function takes a state and returns a new one. ``log``, when given, receives the captain's-log
+lines of what happened (``describe`` replays a step with a list; ``apply`` passes None and pays nothing
+for them). A turn::
+
+    READY --roll--> THROW --(chance)--> CHOOSE --reroll--> THROW ... (at most 3 throws, Rule 1)
+                                           |  stop, 3rd throw, >= 3 Skulls, five alike (KG-6, KG-25)
+                                           v
+           resolve: Mutiny | Curse | Ransom | Broadside | Amnesty | ASSIGN* -> payout -> AIM* -> end_turn
+
+ASSIGN and AIM are asked only when the captain has a real choice; otherwise they resolve by themselves
+(a Crest with no Coin to pair becomes a Shield, a Cannon with one possible target fires at it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from regalia.core.errors import IllegalAction
+
+from .dice import CANNON, COIN, CREST, FACE_NAMES, SKULL, format_faces, parse_throw
+from .notation import CONVERT, FIRE_TARGET, ROLL, SHIELD, STOP, fire_action, parse_reroll, rerolls
+from .state import (
+    AIM,
+    ASSIGN,
+    CHOOSE,
+    NO_DICE,
+    OVER,
+    READY,
+    ROLLOFF,
+    SHIELD_CAP,
+    THROW,
+    KGState,
+)
+
+NAMES = ("Anne", "Ben", "Calico", "Mary", "Ned", "Grace")
+"""Captains' names by seat, for the log (Anne Bonny, Ben Hornigold, Calico Jack, Mary Read, ...)."""
+ROUND_CAP = 200
+"""The navy always arrives at last: a match ends after round 200 even if the Treasury never empties
+(only possible if every captain refuses to convert Crests forever; see RULES.md, KG-19)."""
+
+Log = list[str] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The options that change the rules (KG-8, KG-19, KG-21, KG-24, KG-25 variants)."""
+
+    players: int
+    coin: int = 1
+    doubloon: int = 5
+    shield: int = 2
+    bonus: int = 10
+    navy_rounds: int | None = None
+    total_mutiny: bool = False
+    end_on_coins: bool = False
+    ransom_coins_only: bool = False
+
+
+# ----- what may be played ----------------------------------------------------------------------------
+
+
+def free_slots(state: KGState) -> tuple[int, ...]:
+    """Slots of the dice that are not locked Skulls (Rule 1)."""
+    return tuple(i for i, f in enumerate(state.dice) if f != SKULL)
+
+
+def cannon_targets(state: KGState) -> list[int]:
+    """Seats a Cannon may hit now: opponents still in, not immune this turn, with a standard coin (KG-3/4)."""
+    seat, coins, immune, out = state.seat, state.coins, state.immune, state.eliminated
+    return [t for t in range(len(coins)) if t != seat and coins[t] > 0 and not immune[t] and not out[t]]
+
+
+def convertible(state: KGState) -> bool:
+    """Can one more Crest pair with an unpaired Coin and a Doubloon still in the Treasury (KG-1, KG-9)?"""
+    converted = state.converted
+    return state.dice.count(COIN) > converted and state.treasury_doubloons > converted
+
+
+def legal_actions(state: KGState) -> list[str]:
+    phase = state.phase
+    if phase == CHOOSE:
+        return [STOP, *rerolls(free_slots(state))]
+    if phase == READY:
+        return [ROLL]
+    if phase == ASSIGN:
+        return [CONVERT, SHIELD]
+    if phase == AIM:
+        return [fire_action(t) for t in cannon_targets(state)]
+    return []
+
+
+# ----- applying an action or a chance outcome --------------------------------------------------------
+
+
+def apply(cfg: Config, state: KGState, action: str, log: Log = None) -> KGState:
+    """The state after ``action`` (legal now) or the chance outcome at a chance node."""
+    phase = state.phase
+    if phase == THROW:
+        return land_throw(cfg, state, parse_throw(len(state.throwing))[action], log)
+    if phase == CHOOSE:
+        if action == STOP:
+            if log is not None:
+                log.append(f"{NAMES[state.seat]} stops with {format_faces(state.dice)}")
+            return resolve(cfg, state, log)
+        slots = parse_reroll(action)
+        if slots is None:
+            raise IllegalAction(why_illegal(state, action))
+        if log is not None:
+            held = [str(i + 1) for i in free_slots(state) if i not in slots]
+            keeps = f" and holds {' '.join(held)}" if held else ""
+            log.append(f"{NAMES[state.seat]} re-rolls {action[7:]}{keeps}")
+        held = tuple(i for i in free_slots(state) if i not in slots)
+        return replace(state, phase=THROW, throwing=slots, held=held)
+    if phase == READY:
+        return replace(state, phase=THROW, throwing=(0, 1, 2, 3, 4))
+    if phase == ASSIGN:
+        if action == CONVERT:
+            if log is not None:
+                log.append(f"{NAMES[state.seat]} pairs a Crest with a Coin: a Royal Doubloon (KG-1)")
+            state = replace(state, converted=state.converted + 1, crests_left=state.crests_left - 1)
+        else:
+            state = take_shields(state, 1, log)
+            state = replace(state, crests_left=state.crests_left - 1)
+        return assign_crests(cfg, state, log)
+    if phase == AIM:
+        return aim_cannons(cfg, fire(cfg, state, FIRE_TARGET[action], log), log)
+    if phase == ROLLOFF:
+        return land_rolloff(state, parse_throw(len(state.contenders))[action], log)
+    raise IllegalAction("§2.8: the match is over")
+
+
+def land_rolloff(state: KGState, faces: tuple[int, ...], log: Log) -> KGState:
+    """§2.2 / KG-14: the highest symbol (Crest > Coin > Cannon > Skull) begins; ties roll again."""
+    best = max(faces)
+    tied = tuple(c for c, f in zip(state.contenders, faces, strict=True) if f == best)
+    if log is not None:
+        shown = ", ".join(f"{NAMES[c]} {FACE_NAMES[f]}" for c, f in zip(state.contenders, faces, strict=True))
+        if len(tied) == 1:
+            log.append(f"Roll-off: {shown}. {NAMES[tied[0]]} takes the five Pirate Dice and begins")
+        else:
+            log.append(f"Roll-off: {shown}. {_names(tied)} tie and roll again")
+    if len(tied) > 1:
+        return replace(state, contenders=tied)
+    return replace(state, phase=READY, seat=tied[0], start=tied[0], round=1, contenders=())
+
+
+def land_throw(cfg: Config, state: KGState, faces: tuple[int, ...], log: Log) -> KGState:
+    """Dice land: Skulls lock at once (Rule 1); 3 Skulls, five alike or the 3rd throw end the rolling."""
+    dice = list(state.dice)
+    for slot, face in zip(state.throwing, faces, strict=True):
+        dice[slot] = face
+    rolls = state.rolls + 1
+    state = replace(state, dice=tuple(dice), throwing=(), rolls=rolls, phase=CHOOSE)
+    skulls = state.dice.count(SKULL)
+    if log is not None:
+        verb = "rolls" if rolls == 1 else "now shows"
+        log.append(f"{NAMES[state.seat]} {verb} {format_faces(state.dice)}")
+    if skulls >= 3 or rolls == 3 or state.dice.count(state.dice[0]) == 5:
+        if log is not None and skulls < 3 and rolls == 3:
+            log.append("That was the third throw: the dice are final (Rule 1)")
+        return resolve(cfg, state, log)
+    return state
+
+
+# ----- resolution (DECISIONS §4.4 step 4) ------------------------------------------------------------
+
+
+def resolve(cfg: Config, state: KGState, log: Log) -> KGState:
+    """Resolve exactly one branch: Mutiny, Curse, a Grand Heist, or Crests -> payout -> Cannons."""
+    dice = state.dice
+    skulls = dice.count(SKULL)
+    if skulls == 5:
+        return end_turn(cfg, mutiny(cfg, state, log), log)
+    if skulls >= 3:
+        return end_turn(cfg, curse(state, log), log)
+    first = dice[0]
+    if dice.count(first) == 5:
+        heist = {COIN: kings_ransom, CANNON: broadside, CREST: amnesty}[first]
+        return end_turn(cfg, heist(cfg, state, log), log)
+    state = replace(state, crests_left=dice.count(CREST), converted=0, cannons_left=dice.count(CANNON))
+    return assign_crests(cfg, state, log)
+
+
+def assign_crests(cfg: Config, state: KGState, log: Log) -> KGState:
+    """KG-2: ask while a Crest can pair with a Coin; unpairable Crests become Shields; then pay."""
+    if state.crests_left:
+        if convertible(state):
+            return replace(state, phase=ASSIGN)
+        state = replace(take_shields(state, state.crests_left, log), crests_left=0)
+    return aim_cannons(cfg, pay_treasury(cfg, state, log), log)
+
+
+def take_shields(state: KGState, count: int, log: Log) -> KGState:
+    """KG-2: Shields up to the cap of three; extra ones are lost."""
+    have = state.shields[state.seat]
+    kept = min(count, SHIELD_CAP - have)
+    if log is not None:
+        word = "a Shield" if count == 1 else f"{count} Shields"
+        lost = f" ({count - kept} lost: three is the most a captain holds)" if kept < count else ""
+        log.append(f"{NAMES[state.seat]} takes {word} from the Crests{lost}")
+    return state.with_seat(state.seat, shields=have + kept) if kept else state
+
+
+def pay_treasury(cfg: Config, state: KGState, log: Log) -> KGState:
+    """Rule 2, KG-1, KG-9: each Coin takes a coin; each converted Coin a Doubloon; pay until empty."""
+    seat = state.seat
+    wanted = state.dice.count(COIN)
+    if not wanted:
+        return state
+    doubloons = state.converted
+    coins = min(wanted - doubloons, state.treasury_coins)
+    if log is not None:
+        short = wanted - doubloons - coins
+        note = f" (the Treasury is out of coins for {short} Coin{'s' * (short > 1)})" if short else ""
+        log.append(f"{NAMES[seat]} takes {_amount(coins, doubloons)} from the Royal Treasury{note}")
+    state = state.with_seat(seat, coins=state.coins[seat] + coins, doubloons=state.doubloons[seat] + doubloons)
+    return replace(
+        state,
+        treasury_coins=state.treasury_coins - coins,
+        treasury_doubloons=state.treasury_doubloons - doubloons,
+        gain=state.gain + coins * cfg.coin + doubloons * cfg.doubloon,
+    )
+
+
+def aim_cannons(cfg: Config, state: KGState, log: Log) -> KGState:
+    """KG-4: each Cannon must hit a legal target; asked when there are several, wasted when none."""
+    while state.cannons_left:
+        targets = cannon_targets(state)
+        if not targets:
+            if log is not None:
+                left = state.cannons_left
+                what = "Cannon finds" if left == 1 else f"{left} Cannons find"
+                log.append(f"{NAMES[state.seat]}'s {what} no target (KG-4)")
+            state = replace(state, cannons_left=0)
+            break
+        if len(targets) > 1:
+            return replace(state, phase=AIM)
+        state = fire(cfg, state, targets[0], log)
+    return end_turn(cfg, state, log)
+
+
+def fire(cfg: Config, state: KGState, target: int, log: Log) -> KGState:
+    """One Cannon at ``target``: his Shield absorbs it and makes him immune this turn (KG-3), or 1 coin."""
+    seat = state.seat
+    state = replace(state, cannons_left=state.cannons_left - 1)
+    if state.shields[target]:
+        if log is not None:
+            log.append(f"{NAMES[seat]} fires at {NAMES[target]}: {NAMES[target]}'s Shield takes the shot (KG-3)")
+        return _spend_shield(state, target)
+    if log is not None:
+        log.append(f"{NAMES[seat]} fires at {NAMES[target]}: 1 coin")
+    state = state.with_seat(target, coins=state.coins[target] - 1)
+    state = state.with_seat(seat, coins=state.coins[seat] + 1)
+    return replace(state, gain=state.gain + cfg.coin)
+
+
+def _spend_shield(state: KGState, target: int) -> KGState:
+    immune = list(state.immune)
+    immune[target] = True
+    return replace(state.with_seat(target, shields=state.shields[target] - 1), immune=tuple(immune))
+
+
+def curse(state: KGState, log: Log) -> KGState:
+    """Rule 2, KG-6/KG-7: 3-4 Skulls void the roll; forfeit 2 standard coins (or what you have)."""
+    seat = state.seat
+    lost = min(2, state.coins[seat])
+    if log is not None:
+        log.append(f"Royal Curse! {NAMES[seat]} forfeits {_amount(lost, 0)} to Skull Island")
+    state = state.with_seat(seat, coins=state.coins[seat] - lost, penalties=state.penalties[seat] + 1)
+    return replace(state, reserve=state.reserve + lost)
+
+
+def mutiny(cfg: Config, state: KGState, log: Log) -> KGState:
+    """Rule 3, KG-13: five Skulls sink the whole chest into the Royal Treasury; Shields are kept."""
+    seat = state.seat
+    coins, doubloons = state.coins[seat], state.doubloons[seat]
+    if log is not None:
+        log.append(f"Mutiny! {NAMES[seat]}'s whole chest ({_amount(coins, doubloons)}) sinks into the Royal Treasury")
+    state = state.with_seat(seat, coins=0, doubloons=0, penalties=state.penalties[seat] + 1)
+    if cfg.total_mutiny:
+        if log is not None:
+            log.append(f"{NAMES[seat]} is out of the match (Total Mutiny, KG-21)")
+        out = list(state.eliminated)
+        out[seat] = True
+        state = replace(state, eliminated=tuple(out))
+    return replace(state, treasury_coins=state.treasury_coins + coins,
+                   treasury_doubloons=state.treasury_doubloons + doubloons)
+
+
+def kings_ransom(cfg: Config, state: KGState, log: Log) -> KGState:
+    """Rule 3, KG-10: five Coins take all the Treasury (variant: its standard coins only)."""
+    seat = state.seat
+    coins = state.treasury_coins
+    doubloons = 0 if cfg.ransom_coins_only else state.treasury_doubloons
+    if log is not None:
+        log.append(f"The King's Ransom! {NAMES[seat]} takes {_amount(coins, doubloons)} from the Royal Treasury")
+    state = state.with_seat(seat, coins=state.coins[seat] + coins, doubloons=state.doubloons[seat] + doubloons)
+    return replace(state, treasury_coins=0, treasury_doubloons=state.treasury_doubloons - doubloons,
+                   gain=state.gain + coins * cfg.coin + doubloons * cfg.doubloon)
+
+
+def broadside(cfg: Config, state: KGState, log: Log) -> KGState:
+    """Rule 3, KG-11: up to 2 standard coins from every opponent; a Shield blocks it for its holder."""
+    seat, n = state.seat, len(state.coins)
+    if log is not None:
+        log.append(f"Broadside Barrage! {NAMES[seat]} fires on every ship")
+    for step in range(1, n):
+        target = (seat + step) % n
+        take = min(2, state.coins[target])
+        if state.eliminated[target] or not take:
+            continue
+        if state.shields[target]:
+            if log is not None:
+                log.append(f"{NAMES[target]}'s Shield takes the broadside (KG-3)")
+            state = _spend_shield(state, target)
+            continue
+        if log is not None:
+            log.append(f"{NAMES[seat]} takes {_amount(take, 0)} from {NAMES[target]}")
+        state = state.with_seat(target, coins=state.coins[target] - take)
+        state = state.with_seat(seat, coins=state.coins[seat] + take)
+        state = replace(state, gain=state.gain + take * cfg.coin)
+    return state
+
+
+def amnesty(cfg: Config, state: KGState, log: Log) -> KGState:
+    """Rule 3, KG-12: five Crests claim the Skull Island Reserve and one Shield."""
+    seat, reserve = state.seat, state.reserve
+    if log is not None:
+        log.append(f"Royal Amnesty! {NAMES[seat]} claims {_amount(reserve, 0)} from Skull Island")
+    state = state.with_seat(seat, coins=state.coins[seat] + reserve)
+    state = replace(state, reserve=0, gain=state.gain + reserve * cfg.coin)
+    return take_shields(state, 1, log)
+
+
+# ----- the end of a turn (§4.4 step 5) and of the match (§2.8) ---------------------------------------
+
+
+def treasury_exhausted(cfg: Config, state: KGState) -> bool:
+    """KG-8: no coins and no doubloons left (variant: no standard coins left)."""
+    if cfg.end_on_coins:
+        return state.treasury_coins == 0
+    return state.treasury_coins == 0 and state.treasury_doubloons == 0
+
+
+def end_turn(cfg: Config, state: KGState, log: Log) -> KGState:
+    """Record the heist (KG-16), mark the end (KG-8), pass the dice clockwise; score after the round."""
+    seat, n = state.seat, len(state.coins)
+    if state.gain > state.record:
+        if log is not None:
+            log.append(f"{NAMES[seat]} loots the largest heist yet: {state.gain} points (Master Pirate, KG-16)")
+        state = replace(state, record=state.gain, record_holder=seat)
+    if not state.end_triggered and treasury_exhausted(cfg, state):
+        if log is not None:
+            log.append("The Royal Treasury is exhausted! The round is completed, then the captains count (§2.8)")
+        state = replace(state, end_triggered=True)
+    out = state.eliminated
+    if cfg.total_mutiny and out.count(False) <= 1:
+        return _game_over(state, log, "only one captain is still afloat (Total Mutiny, KG-21)")
+    nxt, wrapped = seat, False
+    while True:
+        nxt = (nxt + 1) % n
+        wrapped = wrapped or nxt == state.start
+        if not out[nxt]:
+            break
+    state = replace(state, phase=READY, seat=nxt, dice=NO_DICE, held=(), rolls=0, crests_left=0, converted=0,
+                    cannons_left=0, immune=(False,) * n, gain=0)
+    if wrapped:
+        if state.end_triggered:
+            return _game_over(state, log, "the round is complete")
+        if cfg.navy_rounds is not None and state.round >= cfg.navy_rounds:
+            return _game_over(state, log, f"the King's navy arrives after round {state.round} (KG-19)")
+        if state.round >= ROUND_CAP:
+            return _game_over(state, log, f"the King's navy arrives after round {ROUND_CAP}")
+        state = replace(state, round=state.round + 1)
+    return state
+
+
+def _game_over(state: KGState, log: Log, why: str) -> KGState:
+    if log is not None:
+        log.append(f"The match is over: {why}")
+    return replace(state, phase=OVER)
+
+
+# ----- why an action is not legal --------------------------------------------------------------------
+
+NOTATION_HELP = "actions are roll, reroll 2 5, stop, crest convert, crest shield, fire N"
+
+
+def why_illegal(state: KGState, action: object) -> str:
+    """The rule that forbids ``action`` now (any garbage accepted)."""
+    from regalia.core.game import short
+
+    phase = state.phase
+    if not isinstance(action, str):
+        return f"{short(action)} is not an action: {NOTATION_HELP}"
+    if phase == OVER:
+        return "§2.8: the match is over"
+    if phase in (ROLLOFF, THROW):
+        return "the dice are in the air: wait for them to land"
+    words = action.split()
+    verb = words[0] if words else ""
+    if action == ROLL:
+        return "Rule 1: only the first throw of a turn throws all five dice; throw again with reroll (e.g. reroll 2 5)"
+    if verb == "reroll":
+        return _why_not_reroll(state, words[1:])
+    if action == STOP:
+        if phase == READY:
+            return "Rule 1: throw the dice first (roll)"
+        return "KG-5: the dice are already final; resolve them"
+    if verb == "crest":
+        if phase != ASSIGN:
+            return "KG-2: a Crest is assigned only after the dice are final, while it can pair with a Coin"
+        return f"KG-2: a Crest is assigned with crest convert or crest shield, not {short(action)}"
+    if verb == "fire":
+        return _why_not_fire(state, words[1:])
+    if phase == READY and action in ("hold", "keep"):
+        return "Rule 1: holds are chosen between throws; the turn begins with roll"
+    return f"{short(action)} is not King's Gold notation: {NOTATION_HELP}"
+
+
+def _why_not_reroll(state: KGState, numbers: list[str]) -> str:
+    if state.phase == READY:
+        return "§2.4 Phase 1: the turn begins by throwing all five dice (roll)"
+    if state.phase != CHOOSE:
+        return "Rule 1: the dice are final once you stop; resolve them"
+    if not numbers:
+        return "KG-15: at least one die must be rolled"
+    if not all(n in ("1", "2", "3", "4", "5") for n in numbers) or sorted(set(numbers)) != numbers:
+        return "Rule 1: name the dice to re-roll by number, 1 to 5, each once, in increasing order (reroll 2 5)"
+    for n in numbers:
+        if state.dice[int(n) - 1] == SKULL:
+            return f"Rule 1: a Skull is locked for the rest of the turn (die {n} shows a Skull)"
+    return "Rule 1: that re-roll is not allowed now"
+
+
+def _why_not_fire(state: KGState, words: list[str]) -> str:
+    if state.phase != AIM:
+        return "KG-4: Cannons are aimed after the Crests and the payout, when several opponents can be hit"
+    if len(words) != 1 or not words[0].isdigit() or int(words[0]) >= len(state.coins):
+        return f"KG-4: fire at a seat number, 0 to {len(state.coins) - 1} (fire 1)"
+    target = int(words[0])
+    if target == state.seat:
+        return "KG-4: a captain fires only at opponents"
+    if state.eliminated[target]:
+        return f"KG-21: {NAMES[target]} is out of the match"
+    if state.immune[target]:
+        return f"KG-3: {NAMES[target]}'s Shield protects him from your cannons for the rest of this turn"
+    return f"KG-4: {NAMES[target]} has no standard coin to steal (doubloons cannot be stolen)"
+
+
+def _names(seats: tuple[int, ...]) -> str:
+    names = [NAMES[s] for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def _amount(coins: int, doubloons: int) -> str:
+    """``3 coins and 1 doubloon`` / ``nothing``."""
+    parts = [_count(coins, "coin")] if coins else []
+    if doubloons:
+        parts.append(_count(doubloons, "doubloon"))
+    return " and ".join(parts) or "nothing"

@@ -1,0 +1,132 @@
+"""What the Captain's Ledger shows (§1.2), as a JSON-ready view, and the way back to a state.
+
+King's Gold hides nothing in standard mode: every seat sees the same table. The view therefore holds
+everything the rules need, and :func:`state_from_view` rebuilds the exact state (``determinize``).
+The dice's future is not in the state at all: they are thrown at CHANCE nodes by the Match.
+
+Threat level (the Ledger's column, seed §1.2) is our reading: ``high`` for the captain(s) leading on
+score (the target Technique 2 recommends), ``medium`` within 5 points of the lead, else ``low``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .dice import FACE_BY_NAME, FACE_NAMES
+from .notation import MAX_SEATS
+from .rules import NAMES, Config, cannon_targets, convertible
+from .scoring import scores
+from .state import AIM, ASSIGN, PHASE_NAMES, KGState
+
+THREAT_MARGIN = 5
+
+
+def threat_levels(points: list[int], afloat: list[bool]) -> list[str]:
+    lead = max((p for p, a in zip(points, afloat, strict=True) if a), default=0)
+    return ["high" if p == lead else "medium" if lead - p <= THREAT_MARGIN else "low" for p in points]
+
+
+def view(cfg: Config, state: KGState, seat: int | None) -> dict[str, Any]:
+    """The whole table, the same for every seat and for spectators (no hidden information)."""
+    points = scores(cfg, state)
+    afloat = [not e for e in state.eliminated]
+    threat = threat_levels(points, afloat)
+    captains = [
+        {"seat": s, "name": NAMES[s], "coins": state.coins[s], "doubloons": state.doubloons[s],
+         "shields": state.shields[s], "penalties": state.penalties[s], "score": points[s],
+         "threat": threat[s], "eliminated": state.eliminated[s], "immune": state.immune[s]}
+        for s in range(len(state.coins))
+    ]
+    pending: dict[str, Any] | None = None
+    if state.phase == ASSIGN:
+        pending = {"decision": "crest", "crests_left": state.crests_left, "can_convert": convertible(state)}
+    elif state.phase == AIM:
+        pending = {"decision": "fire", "cannons_left": state.cannons_left, "targets": cannon_targets(state)}
+    return {
+        "phase": PHASE_NAMES[state.phase],
+        "captain": state.seat,
+        "start": state.start,
+        "round": state.round,
+        "navy_rounds": cfg.navy_rounds,
+        "treasury": {"coins": state.treasury_coins, "doubloons": state.treasury_doubloons},
+        "reserve": state.reserve,
+        "captains": captains,
+        "dice": [FACE_NAMES[f] if f >= 0 else None for f in state.dice],
+        "locked": [i + 1 for i, f in enumerate(state.dice) if f == 0],
+        "held": [i + 1 for i in state.held],
+        "throwing": [i + 1 for i in state.throwing],
+        "rolls_used": state.rolls,
+        "rolls_left": 3 - state.rolls if state.rolls else 3,
+        "pending": pending,
+        "crests_left": state.crests_left,
+        "converted": state.converted,
+        "cannons_left": state.cannons_left,
+        "turn_gain": state.gain,
+        "record": {"points": state.record, "holder": state.record_holder},
+        "end_triggered": state.end_triggered,
+        "contenders": list(state.contenders),
+    }
+
+
+def state_from_view(view: dict[str, Any]) -> KGState:
+    """The state a view shows (exact: nothing is hidden in standard mode)."""
+    captains = view["captains"]
+
+    def column(key: str) -> tuple[Any, ...]:
+        return tuple(c[key] for c in captains)
+
+    return KGState(
+        phase=PHASE_NAMES.index(view["phase"]), seat=view["captain"], start=view["start"],
+        round=view["round"], coins=column("coins"), doubloons=column("doubloons"),
+        shields=column("shields"), penalties=column("penalties"), eliminated=column("eliminated"),
+        treasury_coins=view["treasury"]["coins"], treasury_doubloons=view["treasury"]["doubloons"],
+        reserve=view["reserve"],
+        dice=tuple(FACE_BY_NAME[f] if f is not None else -1 for f in view["dice"]),
+        throwing=tuple(i - 1 for i in view["throwing"]), held=tuple(i - 1 for i in view["held"]),
+        rolls=view["rolls_used"], crests_left=view["crests_left"], converted=view["converted"],
+        cannons_left=view["cannons_left"], immune=column("immune"), gain=view["turn_gain"],
+        record=view["record"]["points"], record_holder=view["record"]["holder"],
+        end_triggered=view["end_triggered"], contenders=tuple(view["contenders"]),
+    )
+
+
+def encode_view(view: dict[str, Any]) -> list[float]:
+    """A fixed-length vector (ENCODING_LENGTH floats), seats rotated so the viewer comes first.
+
+    Layout: 6 seats x 9 (present, coins/60, doubloons/20, shields/3, penalties/10, out, immune, at the
+    helm, score/100) | Treasury coins/60, doubloons/20, Reserve/20, round/50, end triggered | 5 dice x
+    5 (one-hot Skull, Cannon, Coin, Crest, not thrown) | 5 held | rolls/3, crests left/5, converted/5,
+    cannons left/5, turn gain/50, record/50 | record holder one-hot (7: 6 seats + nobody) | phase (7).
+    """
+    players = len(view["captains"])
+    me = view.get("seat")
+    me = view["captain"] if me is None or me < 0 else me
+    me = max(me, 0)
+    out: list[float] = []
+    order = [(me + k) % players for k in range(players)]
+    for k in range(MAX_SEATS):
+        if k >= players:
+            out += [0.0] * 9
+            continue
+        c = view["captains"][order[k]]
+        out += [1.0, c["coins"] / 60, c["doubloons"] / 20, c["shields"] / 3, c["penalties"] / 10,
+                float(c["eliminated"]), float(c["immune"]), float(order[k] == view["captain"]), c["score"] / 100]
+    out += [view["treasury"]["coins"] / 60, view["treasury"]["doubloons"] / 20, view["reserve"] / 20,
+            view["round"] / 50, float(view["end_triggered"])]
+    for face in view["dice"]:
+        hot = [0.0] * 5
+        hot[FACE_BY_NAME[face] if face is not None else 4] = 1.0
+        out += hot
+    out += [float(i + 1 in view["held"]) for i in range(5)]
+    out += [view["rolls_used"] / 3, view["crests_left"] / 5, view["converted"] / 5, view["cannons_left"] / 5,
+            view["turn_gain"] / 50, view["record"]["points"] / 50]
+    holder = [0.0] * (MAX_SEATS + 1)
+    h = view["record"]["holder"]
+    holder[order.index(h) if h >= 0 else MAX_SEATS] = 1.0
+    out += holder
+    phase = [0.0] * len(PHASE_NAMES)
+    phase[PHASE_NAMES.index(view["phase"])] = 1.0
+    return out + phase
+
+
+ENCODING_LENGTH = MAX_SEATS * 9 + 5 + 25 + 5 + 6 + MAX_SEATS + 1 + len(PHASE_NAMES)
