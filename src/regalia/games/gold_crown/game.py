@@ -1,0 +1,121 @@
+"""``GoldCrown``: the Game protocol over the rules modules (this file only wires them together)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from regalia.core import CHANCE, Game, Option, Rng
+
+from . import report
+from . import view as views
+from .mat import MAT, SQUARES
+from .notation import FIRE, LOSE, MOVE, SIMPLE, scale_name
+from .rules import turn
+from .setup import battle_lines
+from .spinner import SCATTER_OUTCOMES, SPIN_OUTCOMES
+from .state import OPENING, OVER, SCATTER, SPINNING, GoldCrownState
+
+
+class GoldCrown(Game):
+    id = "gold-crown"
+    title = "Gold Crown"
+    summary = "Besiege the King's castle on the spinner; storm the throne room with six knights for the Crown."
+    min_players, max_players, default_players = 2, 4, 2
+    has_chance = True
+    hidden_information = False
+    max_plies = 40_000
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("max_rounds", 150, "rounds before the siege is lifted and the King wins (deadlock cap)",
+               minimum=10, maximum=1000),
+    )
+
+    @property
+    def max_rounds(self) -> int:
+        return int(self.options["max_rounds"])
+
+    # ----- the protocol ---------------------------------------------------------------------------------
+
+    def initial_state(self) -> GoldCrownState:
+        return battle_lines(self.players)
+
+    def to_move(self, state: GoldCrownState) -> int | None:
+        if state.phase == OVER:
+            return None
+        if state.phase in (OPENING, SPINNING, SCATTER):
+            return CHANCE
+        return state.seat
+
+    def legal_actions(self, state: GoldCrownState) -> list[str]:
+        return turn.legal_actions(state)
+
+    def chance_outcomes(self, state: GoldCrownState) -> list[tuple[str, float]]:
+        return list(SCATTER_OUTCOMES if state.phase == SCATTER else SPIN_OUTCOMES)
+
+    def apply(self, state: GoldCrownState, action: str) -> GoldCrownState:
+        return turn.apply(state, action, self.max_rounds)
+
+    def why_illegal(self, state: GoldCrownState, action: object) -> str:
+        return turn.why_illegal(state, action)
+
+    def describe(self, before: GoldCrownState, action: str, after: GoldCrownState) -> list[str]:
+        return report.describe(before, action, after)
+
+    def scores(self, state: GoldCrownState) -> list[float]:
+        """1 for the baron who takes the Crown; 0 for everyone else (the King's victory leaves all at 0)."""
+        return [1.0 if s == state.winner else 0.0 for s in range(self.players)]
+
+    def winners(self, state: GoldCrownState) -> list[int]:
+        """The new King; empty when the King keeps his crown (GC-25, GC-24, the round cap)."""
+        return [] if state.winner is None else [state.winner]
+
+    def returns(self, state: GoldCrownState) -> list[float]:
+        """The King's victory is a loss for every baron (not a shared draw)."""
+        return [1.0 if s == state.winner else 0.0 for s in range(self.players)]
+
+    def result(self, state: GoldCrownState) -> dict[str, Any]:
+        return {"ending": state.ending, "rounds": state.round,
+                "knights": [state.count(s) for s in range(self.players)]}
+
+    def view(self, state: GoldCrownState, seat: int | None) -> dict[str, Any]:
+        return views.view(state, self.max_rounds)
+
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> GoldCrownState:
+        return views.determinize(view)
+
+    def action_space(self) -> list[str]:
+        """simple actions, ``lose`` boxes, ``scale`` choices, ``fire`` aims, then every ``move`` (box order)."""
+        scales = [scale_name((b,)) for f in range(4) for b in sorted(MAT.scale_deck[f])]
+        for f in range(4):
+            wall = sorted(MAT.scale_wall[f])
+            scales += [scale_name((b,)) for b in wall]
+            scales += [scale_name((a, b)) for i, a in enumerate(wall) for b in wall[i + 1:]]
+        return [*SIMPLE, *LOSE.values(), *scales, *FIRE.values(), *MOVE.values()]
+
+    def encode_view(self, view: dict[str, Any]) -> list[float]:
+        return views.encode(view)
+
+    # ----- computer barons ------------------------------------------------------------------------------
+
+    def evaluate(self, state: GoldCrownState) -> list[float] | None:
+        from .evaluation import values
+
+        return values(state)
+
+    @classmethod
+    def agent_levels(cls) -> dict[str, dict[str, Any]]:
+        return {
+            "random": {"algorithm": "random"},
+            "easy": {"algorithm": "policy", "policy": "greedy", "noise": 0.6},
+            "medium": {"algorithm": "policy", "policy": "greedy"},
+            "hard": {"algorithm": "policy", "policy": "planner", "beam": 3},
+        }
+
+    def policy(self, name: str, state: GoldCrownState, seat: int, rng: Rng, **params: Any) -> str:
+        from . import planner
+
+        if name not in planner.POLICIES:
+            raise NotImplementedError(f"{self.id} has no policy {name!r}")
+        return planner.POLICIES[name](self, state, seat, rng, **params)
+
+
+__all__ = ["GoldCrown", "SQUARES"]

@@ -1,0 +1,71 @@
+"""The log as a battle report: each action, then what it did (deaths, apparatus, breaches, chambers)."""
+
+from __future__ import annotations
+
+from .mat import CHAMBERS, FACES, MAT, SQUARES
+from .rules.attacks import landing
+from .rules.turn import spinner_seat
+from .spinner import SCATTER, SPIN_TABLE
+from .state import GUARD, OPENING, OVER, SPINNING, GoldCrownState
+from .state import SCATTER as SCATTER_PHASE
+
+COLOURS = ("Gold", "Silver", "Crimson", "Azure")
+
+
+def baron_name(state: GoldCrownState, seat: int) -> str:
+    return f"{COLOURS[seat]} ({FACES[state.barons[seat].face]})"
+
+
+def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list[str]:
+    if before.phase in (OPENING, SPINNING):
+        seat = spinner_seat(before)
+        spin = int(action.split()[1])
+        if before.phase == OPENING:
+            lines = [f"{baron_name(before, seat)} spins {spin} for the order of play."]
+            if after.order:
+                lines.append("Order of play: " + ", ".join(COLOURS[s] for s in after.order) + ".")
+            return lines + consequences(before, after)
+        lines = [f"{baron_name(before, seat)} spins {spin}: {SPIN_TABLE[spin]}."]
+    elif before.phase == SCATTER_PHASE:
+        seat = before.seat
+        du, dv = SCATTER[action]
+        box = landing(before.barons[seat].face, before.aim, du, dv)
+        where = "off the mat" if box is None else f"on {SQUARES[box]} ({MAT.kind[box]})"
+        hit = after.barons[seat].boulders < before.barons[seat].boulders
+        lines = [f"The boulder drifts {action.split(' ', 1)[1]} and lands {where}: {'a hit' if hit else 'a miss'}."]
+    else:
+        lines = [f"{baron_name(before, before.seat)}: {action}"]
+    return lines + consequences(before, after)
+
+
+def consequences(before: GoldCrownState, after: GoldCrownState) -> list[str]:
+    lines = []
+    for seat, (old, new) in enumerate(zip(before.barons, after.barons, strict=True)):
+        name = COLOURS[seat]
+        lost = before.count(seat) - after.count(seat)
+        if lost > 0:
+            lines.append(f"{name} loses {lost} knight{'s' if lost > 1 else ''} ({after.count(seat)} left).")
+        for attr, words in (("bridge", "drawbridge is"), ("gates", "gates are"), ("ram", "ram is")):
+            if getattr(old, attr) != getattr(new, attr):
+                lines.append(f"{name}'s {words} now {getattr(new, attr)}.")
+        for box in set(new.breaches) - set(old.breaches):
+            lines.append(f"{name} breaches the stone line at {SQUARES[box]}.")
+        if new.retreated and not old.retreated:
+            lines.append(f"{name} retreats to the last row.")
+    guards = before.board.count(GUARD) - after.board.count(GUARD)
+    if guards > 0 and after.phase != OVER:
+        lines.append(f"{guards} King's guard{'s' if guards > 1 else ''} slain.")
+    for chamber, (old, new) in enumerate(zip(before.chambers, after.chambers, strict=True)):
+        if old != new:
+            lines.append(f"{COLOURS[new]} captures the {CHAMBERS[chamber]} chamber.")
+    if after.phase == OVER and before.phase != OVER:
+        lines.append(ENDINGS[after.ending](after))
+    return lines
+
+
+ENDINGS = {
+    "crown": lambda s: f"{COLOURS[s.winner]} storms the throne room and takes the Gold Crown: the new King!",
+    "king": lambda s: "Every baron has fewer than 6 knights: the King wins. Beheaded at sunrise.",
+    "passes": lambda s: "All barons retreated and passed too often: the King wins the battle.",
+    "siege": lambda s: "The siege has lasted too long: the barons give up and the King wins.",
+}

@@ -1,0 +1,84 @@
+"""What the spinner does to a baron's knights: archers, killings, scaling, and the catapult.
+
+* 1-4 (GC-4): the King's archers shoot at row N of your battlefield: N of your knights there die (all of
+  them if fewer; you choose which when more); an empty row gives N move points instead.
+* 8, 9 (GC-5): every one of your knights on a wall box dies (8), or on a siege-deck or tower box (9); with
+  none there you get 8 or 9 move points.
+* 10, 11 (GC-6): one row-1 knight climbs onto the siege deck box in front of him, or up to two row-2
+  knights onto the wall boxes in front of them — or the move points.
+* 12 (GC-6, §1.7): fire a boulder at a castle box; it scatters; a hit breaks the stone line in the column it
+  fell in (column 0 destroys the gates) and knocks down whoever stands on a near tower box it hits.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..mat import CASTLE, DECK, MAT, TOWER, TOWER_GUARD, WALL, coords, index, on_mat, to_frame, to_world
+from ..state import EMPTY, GoldCrownState, knight
+from .apparatus import destroy_gates, with_baron
+from .board import changed, kill
+
+
+def in_row(state: GoldCrownState, seat: int, row: int) -> list[int]:
+    """The seat's knights in row ``row`` of his own battlefield (numbered boxes 2-4 included)."""
+    face, mine = state.barons[seat].face, knight(seat)
+    return [b for b, p in enumerate(state.board) if p == mine and MAT.face[b] == face and MAT.row[b] == row]
+
+
+def on_kinds(state: GoldCrownState, seat: int, kinds: frozenset[str]) -> list[int]:
+    mine = knight(seat)
+    return [b for b, p in enumerate(state.board) if p == mine and MAT.kind[b] in kinds]
+
+
+WALL_KINDS = frozenset({WALL})
+DECK_AND_TOWERS = frozenset({DECK, TOWER, TOWER_GUARD})
+
+
+def scalers(state: GoldCrownState, seat: int, spin: int) -> list[tuple[int, ...]]:
+    """The scaling choices of spin 10 (one row-1 knight) or 11 (one or two row-2 knights)."""
+    face, board, mine = state.barons[seat].face, state.board, knight(seat)
+    table = MAT.scale_deck[face] if spin == 10 else MAT.scale_wall[face]
+    ready = [b for b, ahead in sorted(table.items()) if board[b] == mine and board[ahead] == EMPTY]
+    choices: list[tuple[int, ...]] = [(b,) for b in ready]
+    if spin == 11:
+        choices += list(combinations(ready, 2))
+    return choices
+
+
+def scale(state: GoldCrownState, seat: int, spin: int, climbers: tuple[int, ...]) -> GoldCrownState:
+    face = state.barons[seat].face
+    table = MAT.scale_deck[face] if spin == 10 else MAT.scale_wall[face]
+    changes = {}
+    for b in climbers:
+        changes[b] = EMPTY
+        changes[table[b]] = knight(seat)
+    return state.with_(board=changed(state.board, changes))
+
+
+def landing(face: int, aim: int, du: int, dv: int) -> int | None:
+    """Where a boulder aimed at ``aim`` lands after scattering (du, dv) in the firer's frame, or None off the mat."""
+    u, v = to_frame(face, *coords(aim))
+    x, y = to_world(face, u + du, v + dv)
+    return index(x, y) if on_mat(x, y) else None
+
+
+def fire(state: GoldCrownState, seat: int, aim: int, du: int, dv: int) -> GoldCrownState:
+    """Resolve a boulder (§1.7): a hit breaches the landing column on the firer's face; a miss comes back."""
+    baron = state.barons[seat]
+    box = landing(baron.face, aim, du, dv)
+    if box is None or MAT.kind[box] not in CASTLE:
+        return state
+    state = with_baron(state, seat, boulders=baron.boulders - 1)
+    if MAT.tower[box] >= 0 and MAT.tower[box] in MAT.near_towers[baron.face]:
+        state = kill(state, [box])
+    column = to_frame(baron.face, *coords(box))[0]
+    if column == 0:
+        return destroy_gates(state, seat)
+    stone = MAT.stone[baron.face][column][0]
+    if stone in baron.breaches:
+        return state
+    return with_baron(state, seat, breaches=tuple(sorted((*baron.breaches, stone))))
+
+
+__all__ = ["in_row", "on_kinds", "scalers", "scale", "fire", "landing", "WALL_KINDS", "DECK_AND_TOWERS"]

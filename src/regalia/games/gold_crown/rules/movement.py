@@ -1,0 +1,134 @@
+"""Single steps of a knight (GC-9 … GC-13): the move points are spent one step at a time.
+
+A step goes to one of the 8 neighbouring boxes and costs one point. On the battlefield a knight stays on
+his own side (the separators and the corner squeeze are closed, GC-11). The stone outline is crossed only
+through the gate (box 2 <-> box 1 with the bridge down and the gates open or destroyed), orthogonally
+through a breach of one's own boulders, or through a breached tower triangle (GC-12); scaling is a spin,
+not a step. Inside, every masonry box connects to its neighbours (GC-13), under the rules of the King's
+men (chambers.py) and of treachery (treachery.py).
+"""
+
+from __future__ import annotations
+
+from ..mat import FIELD, GATE, MAT, SQUARES, THRONE_ROOM, TOWER_GUARD
+from ..state import EMPTY, GUARD, GoldCrownState, knight
+from . import chambers
+from .apparatus import gate_passable, ram_boxes
+from .board import changed
+from .treachery import attack_problem
+
+NEIGHBOURS = tuple(frozenset(n) for n in MAT.neighbours)
+FRONT = tuple({stone: front for stone, front in MAT.stone[f].values()} for f in range(4))
+"""Per face: stone-line box -> the battlefield box orthogonally in front of it (the breach crossing)."""
+GATE_FACE = {MAT.numbered[f][0]: f for f in range(4)}
+
+
+def breach_open(state: GoldCrownState, seat: int, stone: int) -> bool:
+    """Your own breach, or a tower triangle breached by anyone (both sides may enter it, §1.7)."""
+    if stone in state.barons[seat].breaches:
+        return True
+    return MAT.kind[stone] == TOWER_GUARD and any(stone in b.breaches for b in state.barons)
+
+
+def step_problem(state: GoldCrownState, seat: int, a: int, b: int) -> str | None:
+    """Why the knight on ``a`` may not step to ``b`` now, or None when the step is legal."""
+    if state.board[a] != knight(seat):
+        return f"you have no knight on {SQUARES[a]}"
+    if b not in NEIGHBOURS[a]:
+        return f"GC-9: {SQUARES[a]} and {SQUARES[b]} are not adjoining boxes (a step goes to one of the 8 neighbours)"
+    kind_a, kind_b = MAT.kind[a], MAT.kind[b]
+    if kind_a == FIELD and kind_b == FIELD:
+        return field_problem(state, seat, a, b)
+    if kind_a == FIELD or kind_b == FIELD:
+        problem = crossing_problem(state, seat, a, b)
+        if problem:
+            return problem
+    return target_problem(state, seat, a, b)
+
+
+def field_problem(state: GoldCrownState, seat: int, a: int, b: int) -> str | None:
+    if MAT.face[a] != MAT.face[b]:
+        return "GC-11: a knight never moves into another baron's battlefield"
+    if state.board[b] != EMPTY:
+        return f"{SQUARES[b]} is occupied (GC-9: no stacking, no passing through)"
+    if b in ram_boxes(state.barons[seat]):
+        return f"the ram stands on {SQUARES[b]}"
+    if b == MAT.shield[MAT.face[b]]:
+        return f"the Baron never leaves his shield box {SQUARES[b]}: no knight may stand on it"
+    return None
+
+
+def crossing_problem(state: GoldCrownState, seat: int, a: int, b: int) -> str | None:
+    """GC-12: the ways across the stone outline."""
+    baron = state.barons[seat]
+    field, stone = (a, b) if MAT.kind[a] == FIELD else (b, a)
+    if MAT.face[field] != baron.face:
+        return "GC-12: knights leave the castle only onto their own battlefield"
+    one, two = MAT.numbered[baron.face][:2]
+    if (field, stone) == (two, one):
+        if gate_passable(baron):
+            return None
+        return ("GC-12: the gate is crossed only with the drawbridge lowered (spin 5) and the gates open "
+                "(spin 6) or destroyed")
+    if FRONT[baron.face].get(stone) == field and breach_open(state, seat, stone):
+        return None
+    return ("GC-12: the stone outline is crossed only by scaling (spins 10, 11), through your gate, or "
+            "straight through a breach of your boulders")
+
+
+def target_problem(state: GoldCrownState, seat: int, a: int, b: int) -> str | None:
+    """The rules of the box stepped onto (inside the castle, or back onto the battlefield)."""
+    kind = MAT.kind[b]
+    if kind in THRONE_ROOM:
+        return "GC-19: the throne room is entered only by storming it with 6 knights in one turn ('storm')"
+    if kind == GATE and b != a:
+        face = GATE_FACE[b]
+        owners = [x for x in state.barons if x.face == face]
+        if not owners or not gate_passable(owners[0]):
+            return f"GC-10: box 1 ({SQUARES[b]}) holds a knight only while the drawbridge is down and the gates open"
+    if MAT.chamber[b] >= 0:
+        return chambers.enter_problem(state, seat, a, b)
+    piece = state.board[b]
+    if piece == EMPTY:
+        return None
+    if piece == GUARD:
+        return chambers.tower_guard_problem(state, seat, a, b)
+    if piece == knight(seat):
+        return f"your own knight already stands on {SQUARES[b]} (GC-9: no stacking)"
+    return attack_problem(state, seat, a, b)
+
+
+def step(state: GoldCrownState, seat: int, a: int, b: int) -> GoldCrownState:
+    """The state after a legal step (a guard or rival on ``b`` is removed; one point is spent)."""
+    target = state.board[b]
+    attackers = state.attackers
+    if a in attackers or target not in (EMPTY, GUARD):
+        attackers = (attackers - {a, b}) | {b}
+    state = state.with_(board=changed(state.board, {a: EMPTY, b: knight(seat)}), attackers=attackers,
+                        points=state.points - 1)
+    if MAT.chamber[b] >= 0:
+        state = chambers.settle(state, seat, MAT.chamber[b])
+    return state
+
+
+def steps(state: GoldCrownState, seat: int) -> list[tuple[int, int]]:
+    """Every legal step of the seat's knights, in box order."""
+    mine = knight(seat)
+    board = state.board
+    found = []
+    for a, piece in enumerate(board):
+        if piece != mine:
+            continue
+        for b in MAT.neighbours[a]:
+            target = board[b]
+            if target == mine:
+                continue
+            if MAT.kind[a] == FIELD and MAT.kind[b] == FIELD:
+                if field_problem(state, seat, a, b) is None:
+                    found.append((a, b))
+            elif step_problem(state, seat, a, b) is None:
+                found.append((a, b))
+    return found
+
+
+__all__ = ["step", "step_problem", "steps"]

@@ -1,0 +1,199 @@
+"""A turn of Gold Crown, from the spin to the last move point (GC-2 … GC-9).
+
+::
+
+    opening (chance: everyone spins, ties spin again) --> start
+    start --spin--> spinning (chance) --1-4, 8, 9 with men in the line of fire--> casualties? --> next baron
+                                     --5, 6, 7--> apparatus --> next baron ("if you cannot comply your turn is over")
+                                     --10, 11, 12 with a choice--> choice --scale--> next baron
+                                                                         --fire--> scatter (chance) --> next baron
+                                                                         --march--v
+                                     --otherwise N move points------------------> march --points spent / end--> next baron
+    start --retreat / pass--> next baron
+"""
+
+from __future__ import annotations
+
+from ..mat import MAT, SQUARES
+from ..notation import FIRE, LOSE, MOVE, parse, scale_name
+from ..spinner import ARCHERS, SCATTER
+from ..state import CASUALTIES, CHOICE, MARCH, OPENING, OVER, SPINNING, START, GoldCrownState
+from ..state import SCATTER as SCATTER_PHASE
+from . import apparatus, attacks, chambers, ending, movement
+from .board import kill
+
+
+def opening_spin(state: GoldCrownState, spin: int) -> GoldCrownState:
+    """GC-2: everyone spins; the highest plays first; ties spin again among themselves."""
+    index = next(i for i, g in enumerate(state.groups) if len(g) > 1)
+    group = state.groups[index]
+    spins = (*state.opening, spin)
+    if len(spins) < len(group):
+        return state.with_(opening=spins)
+    split = tuple(tuple(s for s, v in zip(group, spins, strict=True) if v == value)
+                  for value in sorted(set(spins), reverse=True))
+    groups = state.groups[:index] + split + state.groups[index + 1:]
+    if all(len(g) == 1 for g in groups):
+        return state.with_(groups=(), opening=(), order=tuple(g[0] for g in groups), phase=START)
+    return state.with_(groups=groups, opening=())
+
+
+def spinner_seat(state: GoldCrownState) -> int:
+    """The seat whose spin is in the air (during the opening too)."""
+    if state.phase == OPENING:
+        group = next(g for g in state.groups if len(g) > 1)
+        return group[len(state.opening)]
+    return state.seat
+
+
+def resolve_spin(state: GoldCrownState, spin: int, max_rounds: int) -> GoldCrownState:
+    """Carry out the spinner's instruction for the baron to move."""
+    seat = state.seat
+    state = state.with_(spin=spin)
+    if spin in ARCHERS:
+        hit = attacks.in_row(state, seat, spin)
+        if not hit:
+            return state.with_(phase=MARCH, points=spin)
+        if len(hit) <= spin:
+            return ending.end_turn(kill(state, hit), max_rounds)
+        return state.with_(phase=CASUALTIES, casualties=spin)
+    if spin == 5:
+        return ending.end_turn(apparatus.drop_bridge(state, seat), max_rounds)
+    if spin == 6:
+        return ending.end_turn(apparatus.ram_opens_gates(state, seat), max_rounds)
+    if spin == 7:
+        return ending.end_turn(apparatus.close_gates(state, seat), max_rounds)
+    if spin in (8, 9):
+        kinds = attacks.WALL_KINDS if spin == 8 else attacks.DECK_AND_TOWERS
+        hit = attacks.on_kinds(state, seat, kinds)
+        if hit:
+            return ending.end_turn(kill(state, hit), max_rounds)
+        return state.with_(phase=MARCH, points=spin)
+    if spin in (10, 11) and attacks.scalers(state, seat, spin):
+        return state.with_(phase=CHOICE)
+    if spin == 12 and state.barons[seat].boulders > 0:
+        return state.with_(phase=CHOICE)
+    return state.with_(phase=MARCH, points=spin)
+
+
+def legal_actions(state: GoldCrownState) -> list[str]:
+    cached = state.cache.get("legal")
+    if cached is None:
+        cached = state.cache["legal"] = _legal(state)
+    return list(cached)
+
+
+def _legal(state: GoldCrownState) -> list[str]:
+    seat, phase = state.seat, state.phase
+    if phase == START:
+        found = ["spin"]
+        if ending.may_retreat(state, seat):
+            found.append("retreat")
+        if state.barons[seat].retreated:
+            found.append("pass")
+        return found
+    if phase == CASUALTIES:
+        return [LOSE[b] for b in attacks.in_row(state, seat, state.spin)]
+    if phase == CHOICE:
+        if state.spin == 12:
+            return [FIRE[b] for b in MAT.masonry] + ["march"]
+        return [scale_name(c) for c in attacks.scalers(state, seat, state.spin)] + ["march"]
+    if phase == MARCH:
+        found = [MOVE[pair] for pair in movement.steps(state, seat)]
+        if apparatus.ram_problem(state, seat, forward=True) is None:
+            found.append("ram")
+        if apparatus.ram_problem(state, seat, forward=False) is None:
+            found.append("ram back")
+        if chambers.storm_problem(state, seat) is None:
+            found.append("storm")
+        found.append("end")
+        return found
+    return []
+
+
+def apply(state: GoldCrownState, action: str, max_rounds: int) -> GoldCrownState:
+    """The state after a legal action or chance outcome (the input is never changed)."""
+    phase = state.phase
+    if phase == OPENING:
+        return opening_spin(state, int(action.split()[1]))
+    if phase == SPINNING:
+        return resolve_spin(state, int(action.split()[1]), max_rounds)
+    if phase == SCATTER_PHASE:
+        du, dv = SCATTER[action]
+        return ending.end_turn(attacks.fire(state, state.seat, state.aim, du, dv), max_rounds)
+    parsed = parse(action)
+    assert parsed is not None, action
+    verb, boxes = parsed
+    seat = state.seat
+    if verb == "spin":
+        if state.barons[seat].retreated:
+            state = ending.resume(state, seat)
+        return state.with_(phase=SPINNING)
+    if verb == "retreat":
+        return ending.end_turn(ending.retreat(state, seat), max_rounds)
+    if verb == "pass":
+        state = ending.pass_turn(state, seat)
+        return state if state.phase == OVER else ending.end_turn(state, max_rounds)
+    if verb == "lose":
+        state = kill(state, boxes).with_(casualties=state.casualties - 1)
+        return ending.end_turn(state, max_rounds) if state.casualties == 0 else state
+    if verb == "scale":
+        return ending.end_turn(attacks.scale(state, seat, state.spin, boxes), max_rounds)
+    if verb == "fire":
+        return state.with_(phase=SCATTER_PHASE, aim=boxes[0])
+    if verb == "march":
+        return state.with_(phase=MARCH, points=state.spin)
+    if verb == "end":
+        return ending.end_turn(state, max_rounds)
+    if verb == "storm":
+        return chambers.storm(state, seat).with_(phase=OVER, winner=seat, ending="crown")
+    if verb == "move":
+        state = movement.step(state, seat, *boxes)
+    else:
+        state = apparatus.shift_ram(state, seat, forward=verb == "ram").with_(points=state.points - 1)
+    state = ending.kings_victory(state)
+    if state.phase != OVER and state.points <= 0:
+        return ending.end_turn(state, max_rounds)
+    return state
+
+
+def why_illegal(state: GoldCrownState, action: object) -> str:
+    """The rule that forbids ``action`` now (any garbage accepted)."""
+    parsed = parse(action)
+    if parsed is None:
+        return (f"{str(action)[:40]!r} is not Gold Crown notation: spin, retreat, pass, lose e8, scale h6, "
+                "fire k11, march, move e7-e6, ram, ram back, storm, end")
+    verb, boxes = parsed
+    phase, seat = state.phase, state.seat
+    if phase == OVER:
+        return "the siege is over"
+    wanted = {START: "spin (or retreat / pass)", CASUALTIES: "choose a casualty ('lose ...')",
+              CHOICE: "take the spin's choice ('scale ...', 'fire ...') or 'march'", MARCH: "spend move points"}
+    need = {"spin": START, "retreat": START, "pass": START, "lose": CASUALTIES, "scale": CHOICE,
+            "fire": CHOICE, "march": CHOICE, "move": MARCH, "ram": MARCH, "ram back": MARCH, "storm": MARCH,
+            "end": MARCH}
+    if need[verb] != phase:
+        return f"{action!r} is not possible now: first {wanted.get(phase, 'wait for the spinner')}"
+    if verb == "retreat":
+        return "GC-24: only a baron with fewer than 9 knights may retreat (and only once until he resumes)"
+    if verb == "pass":
+        return "GC-24: only a retreated baron may pass his turn"
+    if verb == "lose":
+        return f"GC-4: the archers shoot at row {state.spin}: choose a casualty among your knights there"
+    if verb == "scale":
+        return (f"GC-6: spin {state.spin} lets only {'one row-1 knight climb onto the siege deck' if state.spin == 10 else 'one or two row-2 knights climb onto the wall'} "
+                "box straight in front of him, which must be empty")
+    if verb == "fire":
+        if state.spin != 12:
+            return "GC-6: only a 12 fires the catapult"
+        return "§1.7: the catapult is aimed at a box inside the castle's stone outline"
+    if verb == "march":
+        return "GC-6: only 10, 11 and 12 offer move points instead"
+    if verb == "storm":
+        return chambers.storm_problem(state, seat) or "GC-19: the throne cannot be stormed now"
+    if verb in ("ram", "ram back"):
+        return apparatus.ram_problem(state, seat, forward=verb == "ram") or "the ram cannot move now"
+    if len(boxes) != 2:
+        return "a move names two adjoining boxes, e.g. 'move e7-e6'"
+    problem = movement.step_problem(state, seat, *boxes)
+    return problem or f"the step {SQUARES[boxes[0]]}-{SQUARES[boxes[1]]} is not legal now"

@@ -1,0 +1,101 @@
+"""The state of a siege: plain, immutable data. Rules build new states; they never change one.
+
+The board is a tuple of 441 boxes (see mat.py for the indexing) holding ``EMPTY``, ``GUARD`` (a black King's
+guard) or ``knight(seat)``. The rams are not on the board: each baron's apparatus (gates, bridge, ram) is a
+small state machine of its own, kept in ``Baron``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+EMPTY = 0
+GUARD = 9
+KING = -1
+"""Owner of a chamber the King still holds (his guard stands in it)."""
+
+# Gates, drawbridge and ram positions.
+CLOSED, OPEN, DESTROYED = "closed", "open", "destroyed"
+UP, DOWN = "up", "down"
+HOME, ON_BRIDGE = "home", "bridge"
+"""The ram on boxes 3-4, or on boxes 2-3 with its head on the lowered drawbridge."""
+
+# Phases of a turn.
+OPENING = "opening"      # chance: the spins that fix the order of play (GC-2)
+START = "start"          # the baron to move spins, retreats or passes
+SPINNING = "spinning"    # chance: the arrow is spinning
+CASUALTIES = "casualties"  # the archers hit more knights than must die: the owner picks (GC-4)
+CHOICE = "choice"        # 10, 11, 12: the special action or the move points (GC-6)
+MARCH = "march"          # spending move points (GC-9)
+SCATTER = "scatter"      # chance: where the boulder lands (§1.7)
+OVER = "over"
+
+
+def knight(seat: int) -> int:
+    return seat + 1
+
+
+def owner(piece: int) -> int:
+    """The seat of a knight piece (undefined for EMPTY and GUARD)."""
+    return piece - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Baron:
+    """One baron's side: his face of the castle, apparatus, boulders, breaches and retreat."""
+
+    face: int
+    gates: str = CLOSED
+    bridge: str = UP
+    ram: str = HOME
+    boulders: int = 5
+    breaches: tuple[int, ...] = ()
+    """Stone-line boxes his boulders have broken (sorted). The gate is never here: it is ``DESTROYED``."""
+    retreated: bool = False
+    passes: int = 0
+    """Passes made while every surviving baron was retreated (GC-24's two-pass limit)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GoldCrownState:
+    board: tuple[int, ...]
+    barons: tuple[Baron, ...]
+    chambers: tuple[int, ...]
+    """Owner of each chamber (index in mat.CHAMBERS): ``KING`` or a seat (GC-18: kept while empty)."""
+    phase: str = OPENING
+    order: tuple[int, ...] = ()
+    """Seats in the order of play, fixed by the opening spins."""
+    groups: tuple[tuple[int, ...], ...] = ()
+    """During the opening: seats still tied, highest spins first (GC-2)."""
+    opening: tuple[int, ...] = ()
+    """During the opening: the spins of the first tied group so far."""
+    turn: int = 0
+    """Index in ``order`` of the baron to move."""
+    round: int = 1
+    spin: int = 0
+    points: int = 0
+    casualties: int = 0
+    aim: int = -1
+    attackers: frozenset[int] = frozenset()
+    """Boxes of this turn's knights that already attacked a rival (one attack each, GC-21)."""
+    winner: int | None = None
+    ending: str = ""
+    """How the match ended: ``crown`` (a baron's victory), ``king`` (GC-25), ``passes`` (GC-24), ``siege``
+    (the round cap)."""
+    cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """Derived facts (legal actions) computed once per state; never part of its value."""
+
+    @property
+    def seat(self) -> int:
+        return self.order[self.turn] if self.order else -1
+
+    def with_(self, **changes: Any) -> GoldCrownState:
+        return replace(self, **changes)
+
+    def knights(self, seat: int) -> list[int]:
+        piece = knight(seat)
+        return [b for b, p in enumerate(self.board) if p == piece]
+
+    def count(self, seat: int) -> int:
+        return self.board.count(knight(seat))
