@@ -1,0 +1,52 @@
+// HTTP calls to the server, and what this browser remembers: the seat tokens it holds, its recent matches.
+const SEATS_KEY = "regalia.seats";
+
+async function call(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body ? { "content-type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || data);
+    throw new Error(detail || `${response.status} ${response.statusText}`);
+  }
+  return data;
+}
+
+let gamesCache = null;
+export async function games() {
+  gamesCache = gamesCache || call("GET", "/api/games");
+  return gamesCache;
+}
+export const createMatch = (body) => call("POST", "/api/matches", body);
+export const openMatches = () => call("GET", "/api/matches?open=1");
+export const matchesById = (ids) => (ids.length ? call("GET", `/api/matches?ids=${ids.join(",")}`) : []);
+export const matchInfo = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}`);
+export const claimSeat = (id, seat) => call("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/claim`);
+export const replaySteps = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}/replay`);
+export const recordUrl = (id) => `/api/matches/${encodeURIComponent(id)}/record`;
+
+/** {matchId: {seat: token}} for every seat this browser holds, newest match last. */
+export function heldSeats() {
+  try { return JSON.parse(localStorage.getItem(SEATS_KEY)) || {}; } catch { return {}; }
+}
+
+export function rememberSeats(matchId, tokens) {
+  const all = heldSeats();
+  const merged = { ...(all[matchId] || {}), ...tokens };
+  delete all[matchId]; // re-inserted last: the most recent match comes last
+  all[matchId] = merged;
+  const ids = Object.keys(all);
+  for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old];
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
+export function tokensFor(matchId) {
+  return Object.values(heldSeats()[matchId] || {});
+}
+
+export function recentMatchIds() {
+  return Object.keys(heldSeats()).reverse();
+}

@@ -1,0 +1,34 @@
+// The router: #/ lobby, #/m/ID a match, #/m/ID/join/N join an open seat, #/m/ID/replay a replay.
+import * as api from "./api.js";
+import { h, toast } from "./dom.js";
+import { showLobby } from "./lobby.js";
+import { showReplay } from "./replay.js";
+import { bindMuteButton } from "./sound.js";
+import { showMatch } from "./table.js";
+
+const root = document.getElementById("app");
+let leave = null;
+
+async function route() {
+  if (leave) { leave(); leave = null; }
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  try {
+    if (parts[0] === "m" && parts[1] && parts[2] === "join") {
+      const claimed = await api.claimSeat(parts[1], parseInt(parts[3], 10));
+      api.rememberSeats(claimed.match, { [claimed.seat]: claimed.token });
+      location.replace(`#/m/${claimed.match}`);
+      return;
+    }
+    if (parts[0] === "m" && parts[1] && parts[2] === "replay") leave = await showReplay(root, parts[1]);
+    else if (parts[0] === "m" && parts[1]) leave = await showMatch(root, parts[1]);
+    else await showLobby(root);
+  } catch (error) {
+    toast(error.message);
+    root.replaceChildren(h("p", {}, error.message, " ", h("a", { href: "#/" }, "Back to the lobby")));
+  }
+  root.focus({ preventScroll: true });
+}
+
+bindMuteButton(document.getElementById("mute"));
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,24 @@
+// The generic table: any game's view summarised, and its legal actions as buttons (the actions panel
+// is drawn by table.js for every game). It makes every game playable before its own table exists.
+import { h } from "../dom.js";
+
+const BOOKKEEPING = new Set(["game", "seat", "players", "version", "to_move", "is_over"]);
+
+function show(value) {
+  if (value === null || value === undefined) return "—";
+  if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null)) {
+    return value.length ? value.map((v) => (v === null ? "?" : String(v))).join(", ") : "(none)";
+  }
+  if (typeof value === "object") return h("code", {}, JSON.stringify(value));
+  return String(value);
+}
+
+/** A definition list of every public field of a view (hidden ones arrive as null: shown as "—"/"?"). */
+export function viewSummary(view) {
+  return h("dl", { class: "view-summary" }, Object.entries(view).filter(([key]) => !BOOKKEEPING.has(key))
+    .map(([key, value]) => [h("dt", {}, key.replaceAll("_", " ")), h("dd", {}, show(value))]));
+}
+
+export function render(board, update) {
+  board.replaceChildren(h("div", { class: "generic-table" }, viewSummary(update.view)));
+}

@@ -1,0 +1,124 @@
+// The lobby: the games, a new match (options from each game's declared specs, a player or a computer
+// level per seat), the matches open to join, and this browser's recent matches.
+import * as api from "./api.js";
+import { h, toast } from "./dom.js";
+import { gamePicture } from "./pictures.js";
+
+export async function showLobby(root) {
+  const games = await api.games();
+  const newMatch = h("section", { id: "new-match", class: "panel", "aria-label": "New match" });
+  root.replaceChildren(
+    h("h1", {}, "Choose a game"),
+    h("ul", { class: "game-list" }, games.map((game) => h("li", { class: "game-card" },
+      gamePicture(game.id, game.title),
+      h("h2", {}, game.title),
+      h("p", {}, game.summary || ""),
+      h("p", { class: "muted" }, players(game)),
+      h("button", { type: "button", class: "primary", "data-game": game.id,
+        onclick: () => matchForm(newMatch, game) }, `New ${game.title} match`)))),
+    newMatch,
+    h("section", { class: "panel" }, h("h2", {}, "Open to join"), h("div", { id: "open-matches" }, "…")),
+    h("section", { class: "panel" }, h("h2", {}, "Your recent matches"), h("div", { id: "recent-matches" }, "…")),
+  );
+  fillLists(games).catch((error) => toast(error.message));
+}
+
+function players(game) {
+  return game.min_players === game.max_players ? `${game.min_players} players`
+    : `${game.min_players}–${game.max_players} players`;
+}
+
+function optionInput(option) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.kind === "bool") {
+    input = h("input", { type: "checkbox", id, name: option.name, checked: option.default === true });
+  } else if (option.choices) {
+    input = h("select", { id, name: option.name }, option.choices.map((choice) =>
+      h("option", { value: JSON.stringify(choice), selected: choice === option.default }, String(choice))));
+  } else if (option.kind === "int" || option.kind === "float") {
+    input = h("input", { type: "number", id, name: option.name, value: option.default ?? "",
+      min: option.minimum ?? undefined, max: option.maximum ?? undefined, step: option.kind === "int" ? 1 : "any" });
+  } else {
+    input = h("input", { type: "text", id, name: option.name, value: option.default ?? "" });
+  }
+  return h("div", { class: "field" }, h("label", { for: id }, option.name, h("small", {}, ` ${option.doc}`)), input);
+}
+
+function readOption(option, input) {
+  if (option.kind === "bool") return input.checked;
+  if (option.choices) return JSON.parse(input.value);
+  if (option.kind === "int") return parseInt(input.value, 10);
+  if (option.kind === "float") return parseFloat(input.value);
+  return input.value;
+}
+
+function seatRow(game, index) {
+  const preferred = game.levels.includes("medium") ? "medium" : game.levels[0];
+  const select = h("select", { name: `seat-${index}`, id: `seat-${index}`, "aria-label": `Seat ${index + 1}` },
+    h("option", { value: "human", selected: index === 0 }, "Me, here (hot-seat)"),
+    h("option", { value: "open" }, "A friend (invite link)"),
+    game.levels.map((level) => h("option", { value: `computer:${level}`, selected: index > 0 && level === preferred },
+      `Computer: ${level}`)));
+  return h("div", { class: "field seat-row" }, h("label", { for: `seat-${index}` }, `Seat ${index + 1}`), select);
+}
+
+function matchForm(box, game) {
+  const seatsBox = h("div", { class: "seats" });
+  const optionFields = game.options.map((option) => ({ option, field: optionInput(option) }));
+  const playersInput = () => optionFields.find((f) => f.option.name === "players")?.field.querySelector("input,select");
+  const drawSeats = () => {
+    const count = parseInt(playersInput()?.value ?? game.default_players, 10) || game.default_players;
+    const rows = [];
+    for (let i = 0; i < count; i++) rows.push(seatRow(game, i));
+    seatsBox.replaceChildren(...rows);
+  };
+  const form = h("form", { class: "match-form", onsubmit: async (event) => {
+    event.preventDefault();
+    const options = {};
+    for (const { option, field } of optionFields) {
+      options[option.name] = readOption(option, field.querySelector("input,select"));
+    }
+    const seats = [...seatsBox.querySelectorAll("select")].map((select) => {
+      const [kind, level] = select.value.split(":");
+      return kind === "computer" ? { kind, level } : { kind };
+    });
+    try {
+      const created = await api.createMatch({ game: game.id, options, seats });
+      api.rememberSeats(created.match, created.tokens);
+      location.hash = `#/m/${created.match}`;
+    } catch (error) {
+      toast(error.message);
+    }
+  } },
+  h("h2", {}, `New ${game.title} match`),
+  optionFields.map((f) => f.field),
+  h("fieldset", {}, h("legend", {}, "Who sits where"), seatsBox),
+  h("button", { type: "submit", class: "primary", id: "start-match" }, "Start the match"));
+  box.replaceChildren(form);
+  playersInput()?.addEventListener("change", drawSeats);
+  drawSeats();
+  box.scrollIntoView({ behavior: "smooth" });
+}
+
+async function fillLists(games) {
+  const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
+  const [open, recent] = await Promise.all([api.openMatches(), api.matchesById(api.recentMatchIds())]);
+  const openBox = document.getElementById("open-matches");
+  const recentBox = document.getElementById("recent-matches");
+  if (!openBox || !recentBox) return;
+  const held = api.heldSeats();
+  const joinable = open.filter((m) => titles[m.game]);
+  openBox.replaceChildren(joinable.length ? h("ul", {}, joinable.map((m) => h("li", {},
+    `${titles[m.game]} · ${m.seats.length} seats · `,
+    m.seats.filter((s) => s.open && !(held[m.match] || {})[s.seat]).map((s) =>
+      h("a", { href: `#/m/${m.match}/join/${s.seat}` }, `join seat ${s.seat + 1} `)),
+    h("a", { href: `#/m/${m.match}` }, "watch")))) : h("p", { class: "muted" }, "No match is waiting for players."));
+  const order = api.recentMatchIds();
+  recent.sort((a, b) => order.indexOf(a.match) - order.indexOf(b.match));
+  recentBox.replaceChildren(recent.length ? h("ul", {}, recent.map((m) => h("li", {},
+    h("a", { href: `#/m/${m.match}` }, `${titles[m.game] || m.game}`),
+    ` · ${m.is_over ? "finished" : `move ${m.version}`}`,
+    m.is_over ? [" · ", h("a", { href: `#/m/${m.match}/replay` }, "replay")] : null)))
+    : h("p", { class: "muted" }, "None yet."));
+}

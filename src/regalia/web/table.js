@@ -1,0 +1,167 @@
+// A match's page: players, the game's table (its own module, or the generic one), the legal actions the
+// server sent, the log, and the match's papers (seed commitment, record, replay, invites).
+// It computes no rule: it shows ``view`` and offers ``legal``.
+import * as api from "./api.js";
+import { Connection } from "./connection.js";
+import { h, seatName, toast } from "./dom.js";
+import { sounds } from "./sound.js";
+
+const modules = {};
+
+/** The table module of a game: ``games/<id>.js`` if there is one, else the generic table. */
+export async function tableFor(gameId) {
+  if (!modules[gameId]) {
+    modules[gameId] = import(`./games/${gameId}.js`).catch(() => import("./games/generic.js"));
+  }
+  return modules[gameId];
+}
+
+export async function showMatch(root, matchId) {
+  const games = await api.games();
+  const parts = {
+    title: h("h1", {}, "Match"),
+    status: h("p", { class: "status", role: "status", "aria-live": "polite" }, "connecting…"),
+    players: h("ol", { class: "players", "aria-label": "Players" }),
+    curtain: h("div", { class: "curtain", hidden: true }),
+    board: h("div", { class: "board", id: "board" }),
+    actions: h("div", { class: "actions", id: "actions", role: "group", "aria-label": "Your legal actions" }),
+    log: h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": "What happened" }),
+    papers: h("div", { class: "papers" }),
+  };
+  root.replaceChildren(h("section", { class: "match" },
+    parts.title, parts.status, parts.players, parts.curtain,
+    h("div", { class: "table-area" }, parts.board,
+      h("aside", { class: "side" }, h("h2", {}, "Your move"), parts.actions, h("h2", {}, "Log"), parts.log)),
+    parts.papers));
+
+  let game = null;
+  let table = null;
+  let shownSeat = null;
+  let previous = null;
+  let log = [];
+  let queue = Promise.resolve();
+
+  const conn = new Connection(matchId, api.tokensFor(matchId), {
+    update: (u) => { queue = queue.then(() => onUpdate(u)).catch((e) => console.error(e)); },
+    refused: (reason) => { sounds.refused(); toast(reason); enableActions(); },
+    error: (reason) => { parts.status.textContent = reason; toast(reason); },
+    status: (text) => { parts.status.dataset.connection = text; },
+  });
+
+  async function onUpdate(u) {
+    if (!game) {
+      game = games.find((g) => g.id === u.view.game) || { id: u.view.game, title: u.view.game };
+      table = await tableFor(game.id);
+      parts.title.textContent = game.title;
+      document.title = `${game.title} · Regalia`;
+    }
+    log = log.slice(0, u.log_start).concat(u.log);
+    const fresh = previous && u.version > previous.version;
+    if (fresh) (table.sound ? table.sound(previous, u, sounds) : sounds.click());
+    if (u.view.is_over && previous && !previous.view.is_over) {
+      if (u.view.winners?.some((w) => u.seats.includes(w))) sounds.fanfare();
+    }
+    if (fresh && u.legal.length && previous && !previous.legal.length) sounds.turn();
+    previous = u;
+    draw(u);
+  }
+
+  function draw(u) {
+    parts.status.textContent = statusLine(u);
+    parts.players.replaceChildren(...u.players.map((p) => h("li", {
+      class: [p.seat === u.view.to_move ? "to-move" : "", u.seats.includes(p.seat) ? "mine" : ""].join(" "),
+      "aria-current": p.seat === u.view.to_move ? "true" : null,
+    }, seatName(u.players, p.seat), u.seats.includes(p.seat) ? " (you)" : "", p.open ? " (open seat)" : "",
+    u.view.scores ? ` · ${u.view.scores[p.seat]}` : "")));
+    drawPapers(u);
+    drawLog();
+    const hideHand = u.seats.length > 1 && game.hidden_information && !u.view.is_over && u.seat !== shownSeat;
+    if (hideHand) {
+      // hot-seat: the next person must not see the previous one's hand before they take the device
+      parts.board.replaceChildren();
+      parts.actions.replaceChildren();
+      parts.curtain.hidden = false;
+      parts.curtain.replaceChildren(h("p", {}, `Pass the device to ${seatName(u.players, u.seat)}.`),
+        h("button", { type: "button", class: "primary", id: "reveal", onclick: () => {
+          shownSeat = u.seat;
+          parts.curtain.hidden = true;
+          draw(conn.latest);
+        } }, `I am ${seatName(u.players, u.seat)}: show my cards`));
+      parts.curtain.querySelector("button").focus();
+      return;
+    }
+    parts.curtain.hidden = true;
+    const ctx = { play, legal: u.legal, sounds, players: u.players, replay: false };
+    table.render(parts.board, u, ctx);
+    drawActions(u);
+  }
+
+  function play(action) {
+    if (!conn.latest?.legal.includes(action)) {
+      sounds.refused();
+      toast(`${action} is not among your legal actions now`);
+      return;
+    }
+    disableActions();
+    conn.play(action);
+  }
+
+  function drawActions(u) {
+    if (!u.legal.length) {
+      parts.actions.replaceChildren(h("p", { class: "muted" }, u.view.is_over ? "The match is over."
+        : u.seat === null ? "You are watching." : `Waiting for ${seatName(u.players, u.view.to_move)}…`));
+      return;
+    }
+    const buttons = u.legal.map((action) => h("button", { type: "button", class: "action", "data-action": action,
+      onclick: () => play(action) }, table.label ? table.label(action, u) : action));
+    const list = h("div", { class: "action-list" }, buttons);
+    const filter = u.legal.length > 24 ? h("input", { type: "search", placeholder: "filter actions",
+      "aria-label": "Filter actions", oninput: (e) => {
+        for (const b of buttons) b.hidden = !b.dataset.action.includes(e.target.value);
+      } }) : null;
+    parts.actions.replaceChildren(...[filter, list].filter(Boolean));
+  }
+
+  function disableActions() {
+    for (const b of parts.actions.querySelectorAll("button")) b.disabled = true;
+    parts.board.classList.add("waiting");
+  }
+
+  function enableActions() {
+    for (const b of parts.actions.querySelectorAll("button")) b.disabled = false;
+    parts.board.classList.remove("waiting");
+  }
+
+  function drawLog() {
+    const shown = log.slice(-150);
+    parts.log.replaceChildren(...shown.map((line) => h("li", {}, line)));
+    parts.log.scrollTop = parts.log.scrollHeight;
+  }
+
+  function drawPapers(u) {
+    const invites = u.players.filter((p) => p.open).map((p) => {
+      const link = `${location.origin}/#/m/${matchId}/join/${p.seat}`;
+      return h("li", {}, `Invite for seat ${p.seat + 1}: `, h("input", { readonly: true, value: link, size: 40,
+        "aria-label": `Invite link for seat ${p.seat + 1}`, onclick: (e) => e.target.select() }));
+    });
+    parts.papers.replaceChildren(
+      invites.length ? h("ul", { class: "invites" }, invites) : null,
+      h("p", { class: "muted" }, `Version ${u.version} · seed commitment `, h("code", {}, u.seed_commitment.slice(0, 16) + "…"),
+        u.seed ? [" · seed ", h("code", { id: "seed" }, u.seed)] : null),
+      u.view.is_over ? h("p", {},
+        h("a", { href: api.recordUrl(matchId), download: `${matchId}.json`, id: "download-record" }, "Download the record"),
+        " · ", h("a", { href: `#/m/${matchId}/replay`, id: "replay-link" }, "Replay step by step")) : null);
+  }
+
+  return () => conn.close();
+}
+
+function statusLine(u) {
+  if (u.view.is_over) {
+    const winners = u.view.winners || [];
+    if (!winners.length) return "The match is over: a draw.";
+    return `The match is over: ${winners.map((w) => seatName(u.players, w)).join(" and ")} won.`;
+  }
+  if (u.legal.length) return `Your turn, ${seatName(u.players, u.seat)}.`;
+  return `${seatName(u.players, u.view.to_move)} to move.`;
+}

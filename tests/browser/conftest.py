@@ -1,0 +1,100 @@
+"""Headless Debian Chromium driven by sync Playwright (our own fixture, not pytest-playwright: its event
+loop would break every asyncio test that runs after it), against a real server on a free port.
+
+Screenshots go to artifacts/browser/ (git-ignored) as test artifacts.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from regalia.server.app import create_app
+from tests.server.conftest import LiveServer, serve
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync",
+                 "--autoplay-policy=no-user-gesture-required"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
+
+
+@pytest.fixture(scope="module")
+def chromium_browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(chromium_browser: Any) -> Iterator[Any]:
+    context = chromium_browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The real app over every registered game (computer seats act at once)."""
+    db = Path(tmp_path_factory.mktemp("browser")) / "browser.db"
+    yield from serve(create_app(f"sqlite:///{db}", bot_pause=0.0))
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def start_from_lobby(page: Any, site: LiveServer, game_id: str, seats: list[str] | None = None,
+                     options: dict[str, str] | None = None) -> None:
+    """Lobby -> the game's "New match" -> options and seats -> Start: the person's path by clicks."""
+    page.goto(site.url + "/")
+    page.click(f"button[data-game='{game_id}']")
+    for name, value in (options or {}).items():
+        page.select_option(f"#opt-{name}", value) if page.locator(f"select#opt-{name}").count() else \
+            page.fill(f"#opt-{name}", value)
+        page.dispatch_event(f"#opt-{name}", "change")
+    for index, choice in enumerate(seats or []):
+        page.select_option(f"#seat-{index}", choice)
+    page.click("#start-match")
+    page.wait_for_url("**/#/m/*")
+
+
+def play_by_clicks(page: Any, choose: Any = None, limit: int = 400) -> int:
+    """Click one of the offered actions each time it is our turn, until the match is over; the clicks made."""
+    clicks = 0
+    while clicks < limit:
+        page.wait_for_function(
+            "document.querySelector('#actions button.action:not([disabled])')"
+            " || /The match is over/.test(document.querySelector('.status')?.textContent || '')"
+            " || document.querySelector('#reveal')")
+        if page.locator("#reveal").count():
+            page.click("#reveal")
+            continue
+        if "The match is over" in (page.locator(".status").text_content() or ""):
+            return clicks
+        buttons = page.locator("#actions button.action:not([disabled])")
+        actions = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
+        action = choose(actions) if choose else actions[0]
+        page.click(f"#actions button.action[data-action={_quote(action)}]")
+        clicks += 1
+    raise AssertionError(f"the match did not end within {limit} clicks")
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -1,0 +1,90 @@
+"""The generic table over the toy games: lobby -> match -> the end by clicks; hot-seat hides hands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from regalia.server.app import create_app
+from tests.server.conftest import serve
+from tests.server.toys import toy_catalog
+
+from .conftest import play_by_clicks, shot, start_from_lobby
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def toy_site(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    db = Path(tmp_path_factory.mktemp("toys")) / "toys.db"
+    yield from serve(create_app(f"sqlite:///{db}", catalog=toy_catalog(), bot_pause=0.0))
+
+
+def test_pig_from_the_lobby_to_the_end_by_clicks(page, toy_site):
+    start_from_lobby(page, toy_site, "pig", options={"target": "10"})
+    expect(page.locator("h1")).to_have_text("Pig")
+    clicks = play_by_clicks(page, choose=lambda actions: "roll" if len(page.locator("#log li").all()) % 5 else "stop")
+    assert clicks > 0
+    expect(page.locator("#download-record")).to_be_visible()
+    shot(page, "pig-over")
+    page.click("#replay-link")
+    expect(page.locator(".replay h1")).to_contain_text("replay")
+    page.click("#replay-next")
+    expect(page.locator(".status")).to_contain_text("Step 1")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".status")).to_contain_text("Step 2")
+
+
+def test_a_reload_returns_to_the_same_seat_and_state(page, toy_site):
+    start_from_lobby(page, toy_site, "pig", seats=["human", "human"])
+    page.click("#actions button[data-action='roll']")
+    expect(page.locator(".papers")).to_contain_text("Version 1")
+    url = page.url
+    page.reload()
+    assert page.url == url
+    expect(page.locator(".papers")).to_contain_text("Version 1")
+    expect(page.locator("#actions button[data-action='stop']")).to_be_enabled()
+
+
+def test_hot_seat_hides_each_hand_between_turns(page, toy_site):
+    start_from_lobby(page, toy_site, "high-card", seats=["human", "human"])
+    expect(page.locator("#reveal")).to_be_visible()
+    assert page.locator("#board").inner_text() == ""  # nothing of seat 1's hand before the curtain lifts
+    page.click("#reveal")
+    first = page.locator("#board").inner_text()
+    page.click("#actions button[data-action='hold']")
+    expect(page.locator("#reveal")).to_be_visible()
+    assert page.locator("#board").inner_text() == ""
+    shot(page, "high-card-curtain")
+    page.click("#reveal")
+    second = page.locator("#board").inner_text()
+    assert first != second
+
+
+def test_a_refused_action_shows_the_rule(page, toy_site):
+    """The page only offers legal actions, so a refusal is provoked by rewriting the frame on the wire."""
+
+    def tamper(ws):
+        server = ws.connect_to_server()
+        ws.on_message(lambda message: server.send(message.replace('"action":"roll"', '"action":"jump"')))
+
+    page.route_web_socket("**/ws/matches/*", tamper)
+    start_from_lobby(page, toy_site, "pig", seats=["human", "computer:random"])
+    page.click("#actions button[data-action='roll']")
+    expect(page.locator("#toast")).to_contain_text("only 'roll' or 'stop'")
+    expect(page.locator("#actions button[data-action='roll']")).to_be_enabled()
+    expect(page.locator(".papers")).to_contain_text("Version 0")
+
+
+def test_keyboard_reaches_the_actions_and_the_mute_switch(page, toy_site):
+    start_from_lobby(page, toy_site, "pig", seats=["human", "human"])
+    page.wait_for_selector("#actions button.action")
+    page.focus("#actions button[data-action='roll']")
+    page.keyboard.press("Enter")
+    expect(page.locator(".papers")).to_contain_text("Version 1")
+    page.click("#mute")
+    expect(page.locator("#mute")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#log")).to_have_attribute("aria-live", "polite")
