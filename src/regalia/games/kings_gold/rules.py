@@ -15,7 +15,7 @@ ASSIGN and AIM are asked only when the captain has a real choice; otherwise they
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from regalia.core.errors import IllegalAction
 
@@ -112,17 +112,17 @@ def apply(cfg: Config, state: KGState, action: str, log: Log = None) -> KGState:
             keeps = f" and holds {' '.join(held)}" if held else ""
             log.append(f"{NAMES[state.seat]} re-rolls {action[7:]}{keeps}")
         held = tuple(i for i in free_slots(state) if i not in slots)
-        return replace(state, phase=THROW, throwing=slots, held=held)
+        return state._replace(phase=THROW, throwing=slots, held=held)
     if phase == READY:
-        return replace(state, phase=THROW, throwing=(0, 1, 2, 3, 4))
+        return state._replace(phase=THROW, throwing=(0, 1, 2, 3, 4))
     if phase == ASSIGN:
         if action == CONVERT:
             if log is not None:
                 log.append(f"{NAMES[state.seat]} pairs a Crest with a Coin: a Royal Doubloon (KG-1)")
-            state = replace(state, converted=state.converted + 1, crests_left=state.crests_left - 1)
+            state = state._replace(converted=state.converted + 1, crests_left=state.crests_left - 1)
         else:
             state = take_shields(state, 1, log)
-            state = replace(state, crests_left=state.crests_left - 1)
+            state = state._replace(crests_left=state.crests_left - 1)
         return assign_crests(cfg, state, log)
     if phase == AIM:
         return aim_cannons(cfg, fire(cfg, state, FIRE_TARGET[action], log), log)
@@ -142,8 +142,8 @@ def land_rolloff(state: KGState, faces: tuple[int, ...], log: Log) -> KGState:
         else:
             log.append(f"Roll-off: {shown}. {_names(tied)} tie and roll again")
     if len(tied) > 1:
-        return replace(state, contenders=tied)
-    return replace(state, phase=READY, seat=tied[0], start=tied[0], round=1, contenders=())
+        return state._replace(contenders=tied)
+    return state._replace(phase=READY, seat=tied[0], start=tied[0], round=1, contenders=())
 
 
 def land_throw(cfg: Config, state: KGState, faces: tuple[int, ...], log: Log) -> KGState:
@@ -152,7 +152,7 @@ def land_throw(cfg: Config, state: KGState, faces: tuple[int, ...], log: Log) ->
     for slot, face in zip(state.throwing, faces, strict=True):
         dice[slot] = face
     rolls = state.rolls + 1
-    state = replace(state, dice=tuple(dice), throwing=(), rolls=rolls, phase=CHOOSE)
+    state = state._replace(dice=tuple(dice), throwing=(), rolls=rolls, phase=CHOOSE)
     skulls = state.dice.count(SKULL)
     if log is not None:
         verb = "rolls" if rolls == 1 else "now shows"
@@ -179,7 +179,7 @@ def resolve(cfg: Config, state: KGState, log: Log) -> KGState:
     if dice.count(first) == 5:
         heist = {COIN: kings_ransom, CANNON: broadside, CREST: amnesty}[first]
         return end_turn(cfg, heist(cfg, state, log), log)
-    state = replace(state, crests_left=dice.count(CREST), converted=0, cannons_left=dice.count(CANNON))
+    state = state._replace(crests_left=dice.count(CREST), converted=0, cannons_left=dice.count(CANNON))
     return assign_crests(cfg, state, log)
 
 
@@ -187,8 +187,8 @@ def assign_crests(cfg: Config, state: KGState, log: Log) -> KGState:
     """KG-2: ask while a Crest can pair with a Coin; unpairable Crests become Shields; then pay."""
     if state.crests_left:
         if convertible(state):
-            return replace(state, phase=ASSIGN)
-        state = replace(take_shields(state, state.crests_left, log), crests_left=0)
+            return state._replace(phase=ASSIGN)
+        state = take_shields(state, state.crests_left, log)._replace(crests_left=0)
     return aim_cannons(cfg, pay_treasury(cfg, state, log), log)
 
 
@@ -216,8 +216,7 @@ def pay_treasury(cfg: Config, state: KGState, log: Log) -> KGState:
         note = f" (the Treasury is out of coins for {short} Coin{'s' * (short > 1)})" if short else ""
         log.append(f"{NAMES[seat]} takes {_amount(coins, doubloons)} from the Royal Treasury{note}")
     state = state.with_seat(seat, coins=state.coins[seat] + coins, doubloons=state.doubloons[seat] + doubloons)
-    return replace(
-        state,
+    return state._replace(
         treasury_coins=state.treasury_coins - coins,
         treasury_doubloons=state.treasury_doubloons - doubloons,
         gain=state.gain + coins * cfg.coin + doubloons * cfg.doubloon,
@@ -233,10 +232,10 @@ def aim_cannons(cfg: Config, state: KGState, log: Log) -> KGState:
                 left = state.cannons_left
                 what = "Cannon finds" if left == 1 else f"{left} Cannons find"
                 log.append(f"{NAMES[state.seat]}'s {what} no target (KG-4)")
-            state = replace(state, cannons_left=0)
+            state = state._replace(cannons_left=0)
             break
         if len(targets) > 1:
-            return replace(state, phase=AIM)
+            return state._replace(phase=AIM)
         state = fire(cfg, state, targets[0], log)
     return end_turn(cfg, state, log)
 
@@ -244,7 +243,7 @@ def aim_cannons(cfg: Config, state: KGState, log: Log) -> KGState:
 def fire(cfg: Config, state: KGState, target: int, log: Log) -> KGState:
     """One Cannon at ``target``: his Shield absorbs it and makes him immune this turn (KG-3), or 1 coin."""
     seat = state.seat
-    state = replace(state, cannons_left=state.cannons_left - 1)
+    state = state._replace(cannons_left=state.cannons_left - 1)
     if state.shields[target]:
         if log is not None:
             log.append(f"{NAMES[seat]} fires at {NAMES[target]}: {NAMES[target]}'s Shield takes the shot (KG-3)")
@@ -253,13 +252,13 @@ def fire(cfg: Config, state: KGState, target: int, log: Log) -> KGState:
         log.append(f"{NAMES[seat]} fires at {NAMES[target]}: 1 coin")
     state = state.with_seat(target, coins=state.coins[target] - 1)
     state = state.with_seat(seat, coins=state.coins[seat] + 1)
-    return replace(state, gain=state.gain + cfg.coin)
+    return state._replace(gain=state.gain + cfg.coin)
 
 
 def _spend_shield(state: KGState, target: int) -> KGState:
     immune = list(state.immune)
     immune[target] = True
-    return replace(state.with_seat(target, shields=state.shields[target] - 1), immune=tuple(immune))
+    return state.with_seat(target, shields=state.shields[target] - 1)._replace(immune=tuple(immune))
 
 
 def curse(state: KGState, log: Log) -> KGState:
@@ -269,7 +268,7 @@ def curse(state: KGState, log: Log) -> KGState:
     if log is not None:
         log.append(f"Royal Curse! {NAMES[seat]} forfeits {_amount(lost, 0)} to Skull Island")
     state = state.with_seat(seat, coins=state.coins[seat] - lost, penalties=state.penalties[seat] + 1)
-    return replace(state, reserve=state.reserve + lost)
+    return state._replace(reserve=state.reserve + lost)
 
 
 def mutiny(cfg: Config, state: KGState, log: Log) -> KGState:
@@ -284,8 +283,8 @@ def mutiny(cfg: Config, state: KGState, log: Log) -> KGState:
             log.append(f"{NAMES[seat]} is out of the match (Total Mutiny, KG-21)")
         out = list(state.eliminated)
         out[seat] = True
-        state = replace(state, eliminated=tuple(out))
-    return replace(state, treasury_coins=state.treasury_coins + coins,
+        state = state._replace(eliminated=tuple(out))
+    return state._replace(treasury_coins=state.treasury_coins + coins,
                    treasury_doubloons=state.treasury_doubloons + doubloons)
 
 
@@ -297,7 +296,7 @@ def kings_ransom(cfg: Config, state: KGState, log: Log) -> KGState:
     if log is not None:
         log.append(f"The King's Ransom! {NAMES[seat]} takes {_amount(coins, doubloons)} from the Royal Treasury")
     state = state.with_seat(seat, coins=state.coins[seat] + coins, doubloons=state.doubloons[seat] + doubloons)
-    return replace(state, treasury_coins=0, treasury_doubloons=state.treasury_doubloons - doubloons,
+    return state._replace(treasury_coins=0, treasury_doubloons=state.treasury_doubloons - doubloons,
                    gain=state.gain + coins * cfg.coin + doubloons * cfg.doubloon)
 
 
@@ -320,7 +319,7 @@ def broadside(cfg: Config, state: KGState, log: Log) -> KGState:
             log.append(f"{NAMES[seat]} takes {_amount(take, 0)} from {NAMES[target]}")
         state = state.with_seat(target, coins=state.coins[target] - take)
         state = state.with_seat(seat, coins=state.coins[seat] + take)
-        state = replace(state, gain=state.gain + take * cfg.coin)
+        state = state._replace(gain=state.gain + take * cfg.coin)
     return state
 
 
@@ -330,7 +329,7 @@ def amnesty(cfg: Config, state: KGState, log: Log) -> KGState:
     if log is not None:
         log.append(f"Royal Amnesty! {NAMES[seat]} claims {_amount(reserve, 0)} from Skull Island")
     state = state.with_seat(seat, coins=state.coins[seat] + reserve)
-    state = replace(state, reserve=0, gain=state.gain + reserve * cfg.coin)
+    state = state._replace(reserve=0, gain=state.gain + reserve * cfg.coin)
     return take_shields(state, 1, log)
 
 
@@ -350,11 +349,11 @@ def end_turn(cfg: Config, state: KGState, log: Log) -> KGState:
     if state.gain > state.record:
         if log is not None:
             log.append(f"{NAMES[seat]} loots the largest heist yet: {state.gain} points (Master Pirate, KG-16)")
-        state = replace(state, record=state.gain, record_holder=seat)
+        state = state._replace(record=state.gain, record_holder=seat)
     if not state.end_triggered and treasury_exhausted(cfg, state):
         if log is not None:
             log.append("The Royal Treasury is exhausted! The round is completed, then the captains count (§2.8)")
-        state = replace(state, end_triggered=True)
+        state = state._replace(end_triggered=True)
     out = state.eliminated
     if cfg.total_mutiny and out.count(False) <= 1:
         return _game_over(state, log, "only one captain is still afloat (Total Mutiny, KG-21)")
@@ -364,7 +363,7 @@ def end_turn(cfg: Config, state: KGState, log: Log) -> KGState:
         wrapped = wrapped or nxt == state.start
         if not out[nxt]:
             break
-    state = replace(state, phase=READY, seat=nxt, dice=NO_DICE, held=(), rolls=0, crests_left=0, converted=0,
+    state = state._replace(phase=READY, seat=nxt, dice=NO_DICE, held=(), rolls=0, crests_left=0, converted=0,
                     cannons_left=0, immune=(False,) * n, gain=0)
     if wrapped:
         if state.end_triggered:
@@ -373,14 +372,32 @@ def end_turn(cfg: Config, state: KGState, log: Log) -> KGState:
             return _game_over(state, log, f"the King's navy arrives after round {state.round} (KG-19)")
         if state.round >= ROUND_CAP:
             return _game_over(state, log, f"the King's navy arrives after round {ROUND_CAP}")
-        state = replace(state, round=state.round + 1)
+        state = state._replace(round=state.round + 1)
     return state
 
 
 def _game_over(state: KGState, log: Log, why: str) -> KGState:
     if log is not None:
         log.append(f"The match is over: {why}")
-    return replace(state, phase=OVER)
+    return state._replace(phase=OVER)
+
+
+# ----- Blackbeard's Blitz defaults (KG-20), kept here for the later mode -----------------------------
+
+
+def timeout_action(state: KGState) -> str:
+    """KG-20: what a 10-second timeout plays: the dice showing are final, Crests convert first,
+    Cannons hit the opponent with most standard coins and no Shield (tie: next in turn order)."""
+    phase = state.phase
+    if phase == CHOOSE:
+        return STOP
+    if phase == ASSIGN:
+        return CONVERT
+    if phase == AIM:
+        n, seat = len(state.coins), state.seat
+        targets = cannon_targets(state)
+        return fire_action(max(targets, key=lambda t: (state.shields[t] == 0, state.coins[t], -((t - seat) % n))))
+    return ROLL
 
 
 # ----- why an action is not legal --------------------------------------------------------------------

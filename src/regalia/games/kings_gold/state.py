@@ -15,7 +15,7 @@ The dice are five slots, numbered 1..5 in notation (0..4 here); ``-1`` is a die 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from .dice import SKULL
 
@@ -38,9 +38,12 @@ TREASURY_DOUBLOONS = 20
 NO_DICE = (-1, -1, -1, -1, -1)
 
 
-@dataclass(frozen=True, slots=True)
-class KGState:
-    """A King's Gold position. Build test positions with :func:`position`."""
+class KGState(NamedTuple):
+    """A King's Gold position. Build test positions with :func:`position`.
+
+    A NamedTuple rather than a frozen dataclass: just as immutable and plain, and ``_replace`` is several
+    times faster than ``dataclasses.replace`` (the rules make a new state at every step).
+    """
 
     phase: int
     seat: int                      # the captain at the helm (-1 during the roll-off)
@@ -66,7 +69,7 @@ class KGState:
     record: int = 0                # the largest heist so far (KG-16)
     record_holder: int = -1        # who looted it (-1: nobody yet)
     end_triggered: bool = False    # the Treasury ran dry (KG-8): finish the round
-    contenders: tuple[int, ...] = field(default=())  # still in the start-player roll-off
+    contenders: tuple[int, ...] = ()  # still in the start-player roll-off
 
     @property
     def skulls(self) -> int:
@@ -80,7 +83,7 @@ class KGState:
             values = list(getattr(self, name))
             values[seat] = value
             changes[name] = tuple(values)
-        return replace(self, **changes)
+        return self._replace(**changes)
 
 
 def initial(players: int) -> KGState:
