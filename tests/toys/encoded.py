@@ -17,6 +17,19 @@ class EncodedPig(Pig):
 
     id = "pig"
 
+    @classmethod
+    def agent_levels(cls) -> dict[str, dict[str, Any]]:
+        """Two known strategies besides ``random``: hold at 10 (good) and hold at 2 (timid)."""
+        return {
+            "hold-10": {"algorithm": "policy", "policy": "hold_at", "total": 10},
+            "hold-2": {"algorithm": "policy", "policy": "hold_at", "total": 2},
+        }
+
+    def policy(self, name: str, state: Any, seat: int, rng: Any, **params: Any) -> str:
+        if name != "hold_at":
+            return super().policy(name, state, seat, rng, **params)
+        return "roll" if state.turn < params["total"] else "stop"
+
     def action_space(self) -> list[str]:
         return ["roll", "stop"]
 

@@ -1,0 +1,38 @@
+"""Small, dependable statistics for balance reports: proportions with honest intervals."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Share:
+    """A proportion ``wins / n`` with its 95% Wilson score interval."""
+
+    wins: float
+    n: int
+    low: float
+    high: float
+
+    @property
+    def value(self) -> float:
+        return self.wins / self.n if self.n else 0.0
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> Share:
+    """The Wilson score interval: well behaved near 0 and 1 and for small ``n`` (unlike Wald's)."""
+    if n <= 0:
+        return Share(wins, 0, 0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return Share(wins, n, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def chi_square(observed: list[float], expected: list[float]) -> tuple[float, int]:
+    """Pearson's statistic and its degrees of freedom over the cells with a positive expectation."""
+    cells = [(o, e) for o, e in zip(observed, expected, strict=True) if e > 0]
+    return sum((o - e) ** 2 / e for o, e in cells), max(len(cells) - 1, 0)
