@@ -13,6 +13,8 @@ from rich.table import Table
 
 from regalia.core.errors import RecordError, UnknownGame
 
+from . import research
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Regalia: four royal tabletop games.")
 console = Console()
 
@@ -63,6 +65,10 @@ def simulate(
     rotate: Annotated[bool, typer.Option(help="rotate the agents round the seats")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option NAME=VALUE")] = None,
+    backend: research.Backend = "local",
+    workers: research.Workers = None,
+    address: research.Address = None,
+    out: research.Out = None,
 ) -> None:
     """AI-vs-AI batch with a progress bar."""
     from regalia.ai.arena import run_batch
@@ -75,7 +81,8 @@ def simulate(
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=err, transient=as_json) as progress:
             task = progress.add_task(f"{game}", total=games)
-            result = run_batch(game, games, players=players, seats=seat_list, seed=seed, rotate=rotate,
+            result = research.batch_runner(run_batch, backend, workers, address, out)(
+                               game, games, players=players, seats=seat_list, seed=seed, rotate=rotate,
                                options=parse_options(option),
                                progress=lambda done: progress.update(task, completed=done))
     except (UnknownGame, ValueError) as exc:
@@ -162,6 +169,9 @@ def parse_options(pairs: list[str] | None) -> dict[str, object]:
         except json.JSONDecodeError:
             options[name] = raw
     return options
+
+
+research.register(app)
 
 
 def main() -> None:
