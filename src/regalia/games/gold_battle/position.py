@@ -137,3 +137,28 @@ def piece_at(state: BattleState, sq: int) -> str:
 
 def _fields(state: BattleState) -> dict[str, object]:
     return {name: getattr(state, name) for name in state.__dataclass_fields__ if name != "memo"}
+
+
+def position_from_rows(rows: str, rest: str = "r 0-0 0 0") -> str:
+    """The position text of a drawn board: 11 rows of 11 letters, rank 11 first, ``.`` for open ground.
+
+    Tests draw the position they test::
+
+        position_from_rows('''
+            ...........
+            .....c.....
+            ...
+        ''', "r 0-0 0 0")
+    """
+    lines = [line.split("|")[0].replace(" ", "") for line in rows.strip().splitlines()]
+    board = []
+    for line in lines:
+        row, empty = "", 0
+        for char in line:
+            if char == ".":
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + char
+            empty = 0
+        board.append(row + (str(empty) if empty else ""))
+    return f"{'/'.join(board)} {rest}"

@@ -1,0 +1,169 @@
+"""Alpha-beta search with iterative deepening and a transposition table, over the core protocol.
+
+The agent rebuilds a state from its seat's view (``game.determinize``) and searches it. Values are the
+root seat's utility in [0, 1]: ``game.returns`` at the end of a match, ``game.evaluate`` at the horizon.
+Nodes where the root seat acts maximise; every other seat minimises ("paranoid" search, the usual way to
+run minimax with more than two players); chance nodes average over ``game.chance_outcomes``
+(expectiminimax). A seat may act several times in a row (a game's extra actions): only who acts matters.
+
+Budgets are time (``seconds``) for play and nodes (``nodes``) for tests: with a node limit the search is
+deterministic. Move ordering: the transposition table's best move, two killer moves per depth, the
+history heuristic; at the root, the previous iteration's scores (root moves are first shuffled with the
+agent's own generator, so equal moves vary from match to match).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from regalia.core.game import CHANCE, JSON, Game, State
+
+from .agent import Agent
+
+EXACT, LOWER, UPPER = 0, 1, 2
+DECAY = 0.001
+"""A win found sooner is worth a little more than the same win later (and a loss later, a little more)."""
+
+
+class OutOfBudget(Exception):
+    """Unwinds the search when the time or node budget is spent."""
+
+
+class AlphaBetaAgent(Agent):
+    name = "alphabeta"
+
+    def __init__(self, seed: int | str = 0, *, seconds: float | None = 1.0, nodes: int | None = None,
+                 max_depth: int = 64, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self.seconds = None if nodes is not None else seconds
+        self.node_limit = nodes
+        self.max_depth = max_depth
+        self.last: dict[str, Any] = {}
+        """Facts about the last search (depth, nodes, seconds, value) for benchmarks and tests."""
+
+    def decide(self, game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        state = game.determinize(view, seat, self.rng)
+        search = Search(game, seat, self.seconds, self.node_limit)
+        order = list(legal)
+        self.rng.shuffle(order)
+        action, value, depth = search.run(state, order, self.max_depth)
+        self.last = {"depth": depth, "nodes": search.nodes, "value": value,
+                     "seconds": time.perf_counter() - search.started}
+        return action
+
+
+class Search:
+    """One decision's search: iterative deepening over a shared transposition table."""
+
+    def __init__(self, game: Game, seat: int, seconds: float | None, node_limit: int | None) -> None:
+        self.game = game
+        self.seat = seat
+        self.started = time.perf_counter()
+        self.deadline = None if seconds is None else self.started + seconds
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.table: dict[Any, tuple[int, float, int, str | None]] = {}
+        self.killers: dict[int, list[str]] = {}
+        self.history: dict[str, int] = {}
+
+    def run(self, state: State, order: list[str], max_depth: int) -> tuple[str, float, int]:
+        """The best root action, its value, and the deepest iteration completed."""
+        best, best_value, completed = order[0], 0.0, 0
+        scores: dict[str, float] = {}
+        for depth in range(1, max_depth + 1):
+            order.sort(key=lambda a: -scores.get(a, -1.0))
+            try:
+                action, value, scores = self.root(state, order, depth)
+            except OutOfBudget:
+                break
+            best, best_value, completed = action, value, depth
+        return best, best_value, completed
+
+    def root(self, state: State, order: list[str], depth: int) -> tuple[str, float, dict[str, float]]:
+        game = self.game
+        alpha, beta = -1.0, 2.0
+        best, best_value = order[0], -1.0
+        scores: dict[str, float] = {}
+        for action in order:
+            value = self.value(game.apply(state, action), depth - 1, alpha, beta, 1)
+            scores[action] = value
+            if value > best_value:
+                best, best_value = action, value
+            alpha = max(alpha, value)
+        return best, best_value, scores
+
+    def value(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """The root seat's value of ``state`` searched ``depth`` more plies, within (alpha, beta)."""
+        self.nodes += 1
+        if self.nodes == self.node_limit:
+            raise OutOfBudget
+        if self.nodes & 255 == 0 and self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise OutOfBudget
+        game = self.game
+        mover = game.to_move(state)
+        if mover is None:
+            utility = game.returns(state)[self.seat]
+            return 0.5 + (utility - 0.5) * (1.0 - DECAY * ply)
+        if depth <= 0:
+            guess = game.evaluate(state)
+            return 0.5 if guess is None else guess[self.seat]
+        if mover == CHANCE:
+            return sum(p * self.value(game.apply(state, outcome), depth - 1, -1.0, 2.0, ply + 1)
+                       for outcome, p in game.chance_outcomes(state))
+        key = game.search_key(state)
+        entry = self.table.get(key)
+        hint = None
+        if entry is not None:
+            stored_depth, stored, flag, hint = entry
+            if stored_depth >= depth:
+                if flag == EXACT:
+                    return stored
+                if flag == LOWER and stored >= beta:
+                    return stored
+                if flag == UPPER and stored <= alpha:
+                    return stored
+        maximise = mover == self.seat
+        original_alpha, original_beta = alpha, beta
+        best_value = -1.0 if maximise else 2.0
+        best_action = None
+        for action in self.ordered(game.legal_actions(state), hint, ply):
+            value = self.value(game.apply(state, action), depth - 1, alpha, beta, ply + 1)
+            if maximise:
+                if value > best_value:
+                    best_value, best_action = value, action
+                alpha = max(alpha, value)
+            else:
+                if value < best_value:
+                    best_value, best_action = value, action
+                beta = min(beta, value)
+            if alpha >= beta:
+                self.remember_cutoff(action, depth, ply)
+                break
+        if best_value <= original_alpha:
+            flag = UPPER
+        elif best_value >= original_beta:
+            flag = LOWER
+        else:
+            flag = EXACT
+        self.table[key] = (depth, best_value, flag, best_action)
+        return best_value
+
+    def ordered(self, actions: list[str], hint: str | None, ply: int) -> list[str]:
+        """The table's move first, then killers at this ply, then by history score."""
+        history = self.history
+        if history:
+            actions.sort(key=lambda a: -history.get(a, 0))
+        first = [a for a in (hint, *self.killers.get(ply, ())) if a is not None and a in actions]
+        if not first:
+            return actions
+        return list(dict.fromkeys(first + actions))
+
+    def remember_cutoff(self, action: str, depth: int, ply: int) -> None:
+        killers = self.killers.setdefault(ply, [])
+        if action not in killers:
+            killers.insert(0, action)
+            del killers[2:]
+        self.history[action] = self.history.get(action, 0) + depth * depth
