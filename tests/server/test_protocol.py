@@ -37,6 +37,9 @@ def test_an_action_is_played_persisted_and_announced_with_its_version(server):
     assert update["type"] == "update" and update["version"] == 1
     assert update["last"] == {"seat": 0, "action": "roll"}
     assert update["log"][0] == "roll"
+    for frame in player.frames:
+        if frame["type"] == "update":
+            assert Update.model_validate(frame).model_dump(mode="json") == frame  # the documented schema
 
 
 def test_stale_version_is_refused_and_changes_nothing(server):

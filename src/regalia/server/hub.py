@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from regalia.core.match import Match
 from . import seats as tokens
 from .bots import Bots
 from .catalog import Catalog
-from .protocol import NewMatch, SeatRequest, Update
+from .protocol import NewMatch, SeatRequest
 from .store import Store, StoredMatch, StoredSeat
 
 log = logging.getLogger("regalia.server.hub")
@@ -103,7 +104,11 @@ class LiveMatch:
 
 
 def update_for(live: LiveMatch, client: Client) -> str:
-    """The update one client may see — the only function that turns a match into outgoing text."""
+    """The update one client may see — the only function that turns a match into outgoing text.
+
+    Its fields are ``protocol.Update``'s (a test validates real frames against it); it is built as a dict
+    and dumped with ``json`` because this runs once per client per action.
+    """
     match = live.match
     mover = match.to_move
     if mover is not None and mover in client.seats:
@@ -112,22 +117,24 @@ def update_for(live: LiveMatch, client: Client) -> str:
         client.focus = min(client.seats)
     seat = client.focus
     log_start = min(client.log_seen, len(match.log))
-    update = Update(
-        match=live.id,
-        version=match.version,
-        seat=seat,
-        seats=sorted(client.seats),
-        view=match.view(seat),
-        legal=match.legal_actions() if seat is not None and seat == mover else [],
-        log_start=log_start,
-        log=match.log[log_start:],
-        last=live.last,
-        players=live.players(),
-        seed_commitment=live.seed_commitment,
-        seed=live.seed if match.is_over else None,
-    )
+    is_over = mover is None
+    update = {
+        "type": "update",
+        "match": live.id,
+        "version": match.version,
+        "seat": seat,
+        "seats": sorted(client.seats),
+        "view": match.view(seat),
+        "legal": match.legal_actions() if seat is not None and seat == mover else [],
+        "log_start": log_start,
+        "log": match.log[log_start:],
+        "last": live.last,
+        "players": live.players(),
+        "seed_commitment": live.seed_commitment,
+        "seed": live.seed if is_over else None,
+    }
     client.log_seen = len(match.log)
-    return update.model_dump_json()
+    return json.dumps(update, separators=(",", ":"))
 
 
 class Hub:

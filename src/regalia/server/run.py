@@ -27,5 +27,6 @@ def run_server(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     app = create_app(url, bot_pause=bot_pause)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"Regalia is ready at http://{shown}:{port}/  (database: {url})", flush=True)
+    # no permessage-deflate: views are small, and compressing every frame costs more CPU than it saves
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 16,
-                access_log=False)
+                ws_per_message_deflate=False, access_log=False)

@@ -47,6 +47,7 @@ function optionInput(option) {
 
 function readOption(option, input) {
   if (option.kind === "bool") return input.checked;
+  if (option.nullable && input.value === "") return null;
   if (option.choices) return JSON.parse(input.value);
   if (option.kind === "int") return parseInt(input.value, 10);
   if (option.kind === "float") return parseFloat(input.value);
