@@ -1,0 +1,210 @@
+"""Reading records back: leaderboards, your rank, match history, rating graphs, the whole profile page.
+
+Each function is one read in the caller's session and returns the plain values of ``regalia.ratings`` and
+``regalia.profiles``; ``to_jsonable`` turns any of them into what a JSON response carries.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from regalia.profiles.badges import Badge, highest, unlocked_skins
+from regalia.profiles.graph import render_rating_graph
+from regalia.profiles.history import MatchEntry, RatingPoint, Record, Rubber, SeatLine, records, rubbers
+from regalia.ratings.glicko2 import LICHESS, GlickoSystem, Rating
+from regalia.ratings.leaderboard import Entry, LeaderboardPolicy, MyRank, Standing, leaderboard, rank_of
+from regalia.ratings.multiplayer import is_computer, match_outcome
+
+from .accounts import Clock, Profile, get_profile, profile_badges, utc_now
+from .results import computer_name
+from .tables import MatchResultRow, MatchResultSeatRow, ProfileRow, RatingPointRow, RatingRow
+
+
+async def standings(session: AsyncSession, game_id: str, *, since: datetime | None = None) -> list[Standing]:
+    """Every rated player of a game (active since ``since`` if given), with current names."""
+    query = select(RatingRow, ProfileRow.display_name).outerjoin(ProfileRow, ProfileRow.id == RatingRow.player_id)
+    query = query.where(RatingRow.game_id == game_id)
+    if since is not None:
+        query = query.where(RatingRow.last_played_at >= since)
+    found = []
+    for row, name in (await session.execute(query)).all():
+        shown = computer_name(row.player_id) if is_computer(row.player_id) else name or row.player_id
+        found.append(Standing(row.player_id, shown, Rating(row.rating, row.rd, row.volatility), row.games,
+                              row.last_played_at))
+    return found
+
+
+async def leaderboard_for(
+    session: AsyncSession,
+    game_id: str,
+    *,
+    top: int = 50,
+    policy: LeaderboardPolicy = LeaderboardPolicy(),
+    clock: Clock = utc_now,
+    system: GlickoSystem = LICHESS,
+) -> list[Entry]:
+    """The top players of a game (lichess's cuts; computers only if the policy includes them)."""
+    now = clock()
+    pool = await standings(session, game_id, since=now - policy.active_within)
+    return leaderboard(pool, now, top=top, policy=policy, system=system)
+
+
+async def my_rank(
+    session: AsyncSession,
+    game_id: str,
+    player_id: str,
+    *,
+    policy: LeaderboardPolicy = LeaderboardPolicy(),
+    clock: Clock = utc_now,
+    system: GlickoSystem = LICHESS,
+) -> MyRank:
+    """Where ``player_id`` stands on the board of ``game_id`` (or why not ranked)."""
+    now = clock()
+    pool = await standings(session, game_id, since=now - policy.active_within)
+    if not any(s.player_id == player_id for s in pool):
+        pool += [s for s in await standings(session, game_id) if s.player_id == player_id]
+    return rank_of(player_id, pool, now, policy=policy, system=system)
+
+
+async def rating_points(session: AsyncSession, player_id: str, game_id: str) -> list[RatingPoint]:
+    """The points of a player's rating graph in one game, oldest first."""
+    query = (select(RatingPointRow).where(RatingPointRow.player_id == player_id, RatingPointRow.game_id == game_id)
+             .order_by(RatingPointRow.at, RatingPointRow.id))
+    return [RatingPoint(r.at, r.rating, r.rd, r.match_id) for r in (await session.scalars(query)).all()]
+
+
+async def match_history(
+    session: AsyncSession, player_id: str, *, game_id: str | None = None, limit: int = 50
+) -> list[MatchEntry]:
+    """A player's finished matches, newest first."""
+    mine = select(MatchResultSeatRow.match_id).where(MatchResultSeatRow.player_id == player_id).distinct()
+    query = select(MatchResultRow).where(MatchResultRow.match_id.in_(mine))
+    if game_id is not None:
+        query = query.where(MatchResultRow.game_id == game_id)
+    query = query.order_by(MatchResultRow.finished_at.desc(), MatchResultRow.match_id).limit(limit)
+    matches = (await session.scalars(query)).all()
+    seat_rows = (await session.scalars(
+        select(MatchResultSeatRow).where(MatchResultSeatRow.match_id.in_([m.match_id for m in matches]))
+        .order_by(MatchResultSeatRow.seat))).all()
+    by_match: dict[str, list[MatchResultSeatRow]] = {}
+    for row in seat_rows:
+        by_match.setdefault(row.match_id, []).append(row)
+    return [_entry(m, by_match.get(m.match_id, []), player_id) for m in matches]
+
+
+def _entry(match: MatchResultRow, seats: Sequence[MatchResultSeatRow], player_id: str) -> MatchEntry:
+    players = [s.player_id for s in seats]
+    mine = tuple(s.seat for s in seats if s.player_id == player_id)
+    first = next(s for s in seats if s.player_id == player_id)
+    extras = {k: v for k, v in match.result.items() if k not in ("winners", "scores")}
+    badge = highest(Badge.parse(s.badge) for s in seats if s.player_id == player_id and s.badge)
+    return MatchEntry(
+        match.match_id, match.game_id, match.finished_at,
+        tuple(SeatLine(s.seat, s.player_id, s.name, s.score, s.place) for s in seats), mine,
+        match_outcome(player_id, players, match.result.get("winners") or []), match.rated,
+        first.rating_before, first.rating_after, badge.value if badge else None, dict(match.options), extras)
+
+
+@dataclass(frozen=True, slots=True)
+class GameStanding:
+    """A profile's standing in one game: live rating, provisional or not, rank, record."""
+
+    game_id: str
+    rating: Rating
+    provisional: bool
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    rank: MyRank
+
+
+@dataclass(frozen=True, slots=True)
+class HeldBadge:
+    badge: str
+    slug: str
+    count: int
+    first_earned_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ProfilePage:
+    """Everything a profile page shows."""
+
+    profile: Profile
+    standings: list[GameStanding]
+    records: list[Record]
+    history: list[MatchEntry]
+    badges: list[HeldBadge]
+    best_badge: str | None
+    dice_skins: list[str]
+    dice_skin: str
+    rubbers: list[Rubber]
+    graphs: dict[str, str]
+    """game id -> SVG of the rating graph."""
+
+
+async def profile_page(
+    session: AsyncSession,
+    profile_id: str,
+    *,
+    history_limit: int = 50,
+    policy: LeaderboardPolicy = LeaderboardPolicy(),
+    clock: Clock = utc_now,
+    system: GlickoSystem = LICHESS,
+) -> ProfilePage | None:
+    """The profile page of ``profile_id``: ratings and ranks per game, history, graphs, badges, rubbers."""
+    profile = await get_profile(session, profile_id)
+    if profile is None:
+        return None
+    now = clock()
+    rows = (await session.scalars(select(RatingRow).where(RatingRow.player_id == profile_id)
+                                  .order_by(RatingRow.game_id))).all()
+    standing_list, graphs = [], {}
+    for row in rows:
+        idle = (now - row.last_played_at).total_seconds() / 86400 if row.last_played_at else 0.0
+        live = system.live(Rating(row.rating, row.rd, row.volatility), idle)
+        rank = await my_rank(session, row.game_id, profile_id, policy=policy, clock=lambda: now, system=system)
+        standing_list.append(GameStanding(row.game_id, live, system.is_provisional(live), row.games, row.wins,
+                                          row.draws, row.losses, rank))
+        points = await rating_points(session, profile_id, row.game_id)
+        graphs[row.game_id] = render_rating_graph(points, title=f"{row.game_id} rating",
+                                                  graph_id=f"rating-{row.game_id}")
+    history = await match_history(session, profile_id, limit=history_limit)
+    held = await profile_badges(session, profile_id)
+    badges = [HeldBadge(Badge.parse(b.badge).value, b.badge, b.count, b.first_earned_at) for b in held]
+    earned = [Badge.parse(b.badge) for b in held]
+    best = highest(earned)
+    all_cq = await match_history(session, profile_id, game_id="crown-the-queen", limit=10_000)
+    return ProfilePage(profile, standing_list, records(await match_history(session, profile_id, limit=100_000)),
+                       history, badges, best.value if best else None,
+                       [s.value for s in unlocked_skins(earned)], profile.dice_skin, rubbers(all_cq), graphs)
+
+
+def to_jsonable(value: Any) -> Any:
+    """A dataclass, enum, datetime or container as JSON-ready data (datetimes in ISO 8601)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, timedelta):
+        return value.total_seconds()
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_jsonable(v) for v in value]
+    return value
+
+
+__all__ = ["GameStanding", "HeldBadge", "ProfilePage", "leaderboard_for", "match_history", "my_rank",
+           "profile_page", "rating_points", "standings", "to_jsonable"]

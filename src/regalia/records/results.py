@@ -1,0 +1,179 @@
+"""Recording a finished match: history rows, ratings, rating-graph points and badges, in one transaction.
+
+    Match.result() ──> placings ──> pairwise games ──> one Glicko-2 period per player ──> player_ratings
+         │                                                                            └─> player_rating_points
+         ├─> match_results + match_result_seats (the history, names as they were)
+         └─> badges (King's Gold, KG-18) ──> profile_badges
+
+``record_result`` is idempotent per ``match_id``: a retry after a lost reply records nothing twice. The
+ratings it reads are locked (``SELECT ... FOR UPDATE`` where the database has it) so two matches ending
+at once with the same player, a computer level typically, cannot lose an update.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from regalia.profiles.badges import Badge, badges_from_result
+from regalia.ratings.glicko2 import LICHESS, GlickoSystem, Rating
+from regalia.ratings.multiplayer import (
+    computer_level,
+    is_computer,
+    match_outcome,
+    pairwise_games,
+    placings,
+    rate_match,
+)
+
+from .accounts import Clock, utc_now
+from .tables import BadgeRow, MatchResultRow, MatchResultSeatRow, ProfileRow, RatingPointRow, RatingRow
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    before: Rating
+    after: Rating
+
+    @property
+    def delta(self) -> float:
+        return self.after.rating - self.before.rating
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedMatch:
+    """What recording a match did: each seat's place, each rated player's change, each profile's new badge."""
+
+    match_id: str
+    game_id: str
+    places: list[int]
+    rated: bool
+    changes: dict[str, RatingChange] = field(default_factory=dict)
+    badges: dict[str, Badge] = field(default_factory=dict)
+    already_recorded: bool = False
+
+
+def computer_name(player_id: str) -> str:
+    """How a computer level is named on boards and in histories: ``Computer (hard)``."""
+    return f"Computer ({computer_level(player_id)[1]})"
+
+
+async def _seat_names(session: AsyncSession, seats: Sequence[str | None]) -> list[str]:
+    people = {p for p in seats if p is not None and not is_computer(p)}
+    rows = (await session.scalars(select(ProfileRow).where(ProfileRow.id.in_(people)))).all() if people else []
+    names = {r.id: r.display_name for r in rows}
+    missing = people - names.keys()
+    if missing:
+        raise ValueError(f"no profile {sorted(missing)[0]!r}: seats name profile ids or ai:<game>:<level>")
+    return [("Guest" if p is None else computer_name(p) if is_computer(p) else names[p]) for p in seats]
+
+
+async def _ratings_before(
+    session: AsyncSession, game_id: str, players: set[str], now: datetime, system: GlickoSystem
+) -> tuple[dict[str, RatingRow], dict[str, Rating]]:
+    """The players' rows (locked) and their live ratings, newcomers at the system default."""
+    query = (select(RatingRow).where(RatingRow.game_id == game_id, RatingRow.player_id.in_(players))
+             .with_for_update())
+    rows = {r.player_id: r for r in (await session.scalars(query)).all()}
+    live = {}
+    for player in players:
+        row = rows.get(player)
+        if row is None:
+            live[player] = system.newcomer
+            continue
+        idle = (now - row.last_played_at).total_seconds() / 86400 if row.last_played_at else 0.0
+        live[player] = system.live(Rating(row.rating, row.rd, row.volatility), idle)
+    return rows, live
+
+
+async def record_result(
+    session: AsyncSession,
+    game_id: str,
+    seats: Sequence[str | None],
+    result: Mapping[str, Any],
+    *,
+    match_id: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    rated: bool = True,
+    clock: Clock = utc_now,
+    system: GlickoSystem = LICHESS,
+) -> RecordedMatch:
+    """Record a finished match; in a rated one, update every player's rating in ``game_id``.
+
+    ``seats`` gives the player of each seat: a profile id, a computer level's ``ai:<game>:<level>``
+    (``regalia.ratings.computer_player_id``), or None for a guest who is neither rated nor remembered.
+    ``result`` is ``Match.result()``; ``options`` the game's options (``match.game.options``).
+    """
+    if match_id is not None:
+        existing = await session.get(MatchResultRow, match_id)
+        if existing is not None:
+            return RecordedMatch(match_id, existing.game_id, [], existing.rated, already_recorded=True)
+    match_id = match_id or uuid.uuid4().hex
+    players = len(seats)
+    places = placings(result, players)
+    scores = list(result.get("scores") or [0.0] * players)
+    winners = list(result.get("winners") or [])
+    earned = badges_from_result(result, players)
+    names = await _seat_names(session, seats)
+    now = clock()
+    # only players with a rated opponent at the table play a rating period (a guest is nobody to rate against)
+    present = {p for p, games in pairwise_games(seats, places).items() if games} if rated else set()
+    rows, before = await _ratings_before(session, game_id, present, now, system)
+    after = rate_match(before, seats, places, system) if present else {}
+    changes: dict[str, RatingChange] = {}
+    for player in sorted(present):
+        new, outcome = after[player], match_outcome(player, seats, winners)
+        changes[player] = RatingChange(before[player], new)
+        row = rows.get(player)
+        if row is None:
+            row = RatingRow(player_id=player, game_id=game_id, games=0, wins=0, draws=0, losses=0)
+            session.add(row)
+        row.rating, row.rd, row.volatility = new.rating, new.rd, new.volatility
+        row.games += 1
+        row.wins += outcome == "win"
+        row.draws += outcome == "draw"
+        row.losses += outcome == "loss"
+        row.last_played_at = now
+        session.add(RatingPointRow(player_id=player, game_id=game_id, match_id=match_id, at=now,
+                                   rating=new.rating, rd=new.rd, volatility=new.volatility))
+    session.add(MatchResultRow(match_id=match_id, game_id=game_id, finished_at=now, rated=rated,
+                               options=dict(options or {}), result=dict(result)))
+    await session.flush()
+    for seat, occupant in enumerate(seats):
+        change = changes.get(occupant) if occupant is not None else None
+        badge = earned.get(seat)
+        session.add(MatchResultSeatRow(
+            match_id=match_id, seat=seat, player_id=occupant, name=names[seat], score=float(scores[seat]),
+            place=places[seat], rating_before=change.before.rating if change else None,
+            rating_after=change.after.rating if change else None, badge=badge.slug if badge else None))
+    kept = await _keep_badges(session, seats, earned, match_id, now)
+    await session.flush()
+    return RecordedMatch(match_id, game_id, places, rated, changes, kept)
+
+
+async def _keep_badges(
+    session: AsyncSession, seats: Sequence[str | None], earned: Mapping[int, Badge], match_id: str, now: datetime
+) -> dict[str, Badge]:
+    """Add each person's badge of this match to the profile (computers and guests keep none)."""
+    kept: dict[str, Badge] = {}
+    for seat, badge in sorted(earned.items()):
+        player = seats[seat]
+        if player is None or is_computer(player):
+            continue
+        if player in kept and kept[player].rank >= badge.rank:
+            continue
+        kept[player] = badge
+    for player, badge in kept.items():
+        row = await session.get(BadgeRow, (player, badge.slug))
+        if row is None:
+            row = BadgeRow(profile_id=player, badge=badge.slug, count=0, first_earned_at=now)
+            session.add(row)
+        row.count += 1
+        row.last_earned_at, row.last_match_id = now, match_id
+    return kept
