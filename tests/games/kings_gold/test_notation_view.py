@@ -1,0 +1,117 @@
+"""Notation, the Captain's Ledger view, determinize, action_space, encode_view, the log and errors."""
+
+import json
+
+import pytest
+
+from regalia import IllegalAction, load_game
+from regalia.core.rng import Rng
+from regalia.games.kings_gold.notation import ACTION_SPACE
+from regalia.games.kings_gold.view import ENCODING_LENGTH
+
+from .helpers import KingsGold, play, played, position
+
+GAME = KingsGold(players=3)
+
+
+def test_action_space_is_fixed_and_covers_every_legal_action():
+    space = GAME.action_space()
+    assert len(space) == len(set(space)) == 41 and space[:2] == ["roll", "stop"]
+    match = KingsGold(players=6).new_match(seed=4)
+    rng = Rng(1)
+    while not match.is_over:
+        legal = match.legal_actions()
+        assert set(legal) <= set(ACTION_SPACE)
+        match.play(rng.choice(legal))
+
+
+def test_encode_view_is_fixed_length_for_every_player_count():
+    for players in range(2, 7):
+        match = KingsGold(players=players).new_match(seed=players)
+        for _ in range(12):
+            if match.is_over:
+                break
+            vector = match.game.encode_view(match.view(match.to_move))
+            assert len(vector) == ENCODING_LENGTH and all(isinstance(x, float) for x in vector)
+            match.play(match.legal_actions()[0])
+
+
+def test_view_shows_the_ledger_treasury_reserve_dice_and_pending_decision():
+    state = position(3, dice="Cannon Cannon Skull Skull Coin", coins=(0, 3, 9), shields=(0, 1, 0), reserve=4)
+    state = play(GAME, state, "stop")
+    view = GAME.view(state, 1)
+    assert view["treasury"] == {"coins": 59, "doubloons": 20} and view["reserve"] == 4
+    assert view["captains"][2]["coins"] == 9 and view["captains"][2]["threat"] == "high"
+    assert view["captains"][1]["shields"] == 1 and {"penalties", "score"} <= set(view["captains"][0])
+    assert view["dice"] == ["Cannon", "Cannon", "Skull", "Skull", "Coin"] and view["locked"] == [3, 4]
+    assert view["pending"] == {"decision": "fire", "cannons_left": 2, "targets": [1, 2]}
+    assert view["round"] == 1 and view["rolls_used"] == 1
+    assert view == GAME.view(state, None) == GAME.view(state, 0)  # nothing is hidden
+    json.dumps(view)
+
+
+def test_view_has_no_generator_or_future_dice():
+    match = GAME.new_match(seed=9)
+    text = json.dumps(match.view(0))
+    assert "rng" not in text and "seed" not in text and "chance" not in text
+
+
+def test_determinize_rebuilds_the_exact_state_from_the_view():
+    match = KingsGold(players=4, total_mutiny=True).new_match(seed=3)
+    rng = Rng(0)
+    while not match.is_over:
+        view = json.loads(json.dumps(match.view(match.to_move)))
+        assert match.game.determinize(view, match.to_move, rng) == match.state
+        match.play(rng.choice(match.legal_actions()))
+
+
+def test_describe_reads_like_a_captains_log():
+    state = position(2, seat=0, dice="Cannon Coin Coin Skull Crest", coins=(0, 4))
+    _, log = played(KingsGold(players=2), state, "reroll 1", "Cannon", "stop", "crest shield")
+    assert log == [
+        "Anne re-rolls 1 and holds 2 3 5",
+        "Anne now shows Cannon Coin Coin Skull Crest",
+        "Anne stops with Cannon Coin Coin Skull Crest",
+        "Anne takes a Shield from the Crests",
+        "Anne takes 2 coins from the Royal Treasury",
+        "Anne fires at Ben: 1 coin",
+        "Anne loots the largest heist yet: 3 points (Master Pirate, KG-16)",
+    ]
+
+
+@pytest.mark.parametrize(("where", "action", "rule"), [
+    ({}, "stop", "Rule 1: throw the dice first"),
+    ({"dice": "Coin Skull Coin Coin Coin"}, "reroll 2", "Rule 1: a Skull is locked for the rest of the turn"),
+    ({"dice": "Coin Skull Coin Coin Coin"}, "roll", "Rule 1: only the first throw"),
+    ({"dice": "Coin Skull Coin Coin Coin"}, "reroll", "KG-15: at least one die must be rolled"),
+    ({"dice": "Coin Skull Coin Coin Coin"}, "crest convert", "KG-2"),
+    ({"dice": "Coin Skull Coin Coin Coin"}, "fire 1", "KG-4"),
+    ({}, None, "is not an action"),
+    ({}, "x" * 500, "is not King's Gold notation"),
+])
+def test_illegal_actions_name_the_rule_and_change_nothing(where, action, rule):
+    state = position(3, **where)
+    assert rule in GAME.why_illegal(state, action)
+
+
+def test_match_play_raises_illegal_action_with_the_rule():
+    match = load_game("kings-gold", players=2).new_match(seed=1)
+    before = match.to_json()
+    with pytest.raises(IllegalAction, match="Rule 1: throw the dice first"):
+        match.play("stop")
+    assert match.to_json() == before
+
+
+def test_chance_outcomes_sum_to_one_and_sampling_stays_within_them():
+    state = play(GAME, position(3, dice="Coin Coin Skull Cannon Crest"), "reroll 1 2 4")
+    outcomes = dict(GAME.chance_outcomes(state))
+    assert len(outcomes) == 4**3 and sum(outcomes.values()) == pytest.approx(1)
+    assert outcomes["Coin Coin Coin"] == pytest.approx((2 / 6) ** 3)
+    rng = Rng(5)
+    assert all(GAME.sample_chance(state, rng) in outcomes for _ in range(50))
+
+
+def test_agent_levels_and_evaluate():
+    assert set(KingsGold.agent_levels()) == {"easy", "medium", "hard"}
+    values = GAME.evaluate(position(3, coins=(20, 0, 0)))
+    assert values[0] > 0.5 > values[1] and all(0 <= v <= 1 for v in values)
