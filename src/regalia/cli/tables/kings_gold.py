@@ -1,0 +1,126 @@
+"""The King's Gold table for the terminal: the Royal Sea Box, the five dice, the Captain's Ledger, the log.
+
+Drawn from a seat's view only (King's Gold hides nothing, so every seat sees the same table)::
+
+    ╭─ King's Gold · round 3 · Anne at the helm ─────────────────────────╮
+    │ Royal Treasury 41 coins · 12 doubloons   Skull Island 4 coins      │
+    │  1         2         3         4         5                          │
+    │ ⊙ Coin    ☠ Skull   ✹ Cannon  ⊙ Coin    ✠ Crest   throw 2 of 3     │
+    │  held     locked              held                                  │
+    │ Ledger: captain · coins · doubloons · shields · penalties · score   │
+    ╰─────────────────────────────────────────────────────────────────────╯
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+FACES = {
+    "Coin": ("⊙", "bold yellow"),
+    "Cannon": ("✹", "bold red"),
+    "Crest": ("✠", "bold magenta"),
+    "Skull": ("☠", "bold white on red"),
+}
+THREAT_STYLE = {"high": "bold red", "medium": "yellow", "low": "green"}
+LOG_LINES = 12
+
+
+def dice_table(view: dict[str, Any]) -> Table:
+    """The five dice with their symbols, and under each whether it is held, locked or in the air."""
+    table = Table.grid(padding=(0, 2))
+    for _ in range(5):
+        table.add_column(justify="center")
+    table.add_row(*(Text(str(i + 1), style="dim") for i in range(5)))
+    faces, marks = [], []
+    for slot, face in enumerate(view["dice"], start=1):
+        if face is None:
+            faces.append(Text("·  —  ·", style="dim"))
+        else:
+            symbol, style = FACES[face]
+            faces.append(Text(f"{symbol} {face}", style=style))
+        if slot in view["locked"]:
+            marks.append(Text("locked", style="red"))
+        elif slot in view["throwing"]:
+            marks.append(Text("rolling", style="cyan"))
+        elif slot in view["held"]:
+            marks.append(Text("held", style="green"))
+        else:
+            marks.append(Text(""))
+    table.add_row(*faces)
+    table.add_row(*marks)
+    return table
+
+
+def ledger(view: dict[str, Any]) -> Table:
+    """The Captain's Ledger: every chest, Shields, Skull penalties ("skulls"), score and threat level."""
+    table = Table(title="Captain's Ledger", title_justify="left", expand=False, pad_edge=False)
+    for name, justify in (("seat", "right"), ("captain", "left"), ("coins", "right"), ("doubl.", "right"),
+                          ("shields", "left"), ("skulls", "right"), ("score", "right"), ("threat", "left")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    record = view["record"]
+    for c in view["captains"]:
+        helm = "▶ " if c["seat"] == view["captain"] and view["phase"] != "over" else ""
+        name = c["name"] + (" ★" if record["holder"] == c["seat"] and record["points"] > 0 else "")
+        style = "strike dim" if c["eliminated"] else ("bold" if helm else "")
+        shields = "◆" * c["shields"] + (" (immune)" if c["immune"] else "")
+        table.add_row(f"{helm}{c['seat']}", name, str(c["coins"]), str(c["doubloons"]), shields,
+                      str(c["penalties"]), str(c["score"]), Text(c["threat"], style=THREAT_STYLE[c["threat"]]),
+                      style=style)
+    return table
+
+
+def status_line(view: dict[str, Any]) -> Text:
+    treasury = view["treasury"]
+    text = Text()
+    text.append("Royal Treasury ", style="bold")
+    text.append(f"{treasury['coins']} coins · {treasury['doubloons']} doubloons", style="yellow")
+    text.append("    Skull Island ", style="bold")
+    text.append(f"{view['reserve']} coins", style="red")
+    record = view["record"]
+    if record["points"]:
+        holder = view["captains"][record["holder"]]["name"]
+        text.append(f"    largest heist {record['points']} ({holder} ★ +bonus)", style="dim")
+    if view["end_triggered"] and view["phase"] != "over":
+        text.append("    the Treasury is exhausted: last round!", style="bold red")
+    return text
+
+
+def decision_line(view: dict[str, Any]) -> Text | None:
+    pending = view["pending"]
+    phase = view["phase"]
+    if phase == "choose":
+        return Text(f"throw {view['rolls_used']} of 3 — stop, or reroll some non-Skull dice (reroll 2 5)")
+    if phase == "ready":
+        return Text("roll the five Pirate Dice (roll)")
+    if pending and pending["decision"] == "crest":
+        return Text(f"{pending['crests_left']} Crest(s) to assign: crest convert (a Coin becomes a Doubloon) "
+                    "or crest shield", style="magenta")
+    if pending and pending["decision"] == "fire":
+        names = ", ".join(f"{t} {view['captains'][t]['name']}" for t in pending["targets"])
+        return Text(f"{pending['cannons_left']} Cannon(s) to aim: fire N at one of {names}", style="red")
+    return None
+
+
+def render(view: dict[str, Any], new_log_lines: list[str]) -> RenderableType:
+    """The whole table for one seat, with the events since it last looked."""
+    helm = view["captains"][view["captain"]]["name"] if view["captain"] >= 0 else "nobody yet"
+    navy = f" of {view['navy_rounds']}" if view.get("navy_rounds") else ""
+    title = f"King's Gold · round {view['round']}{navy} · {helm} at the helm"
+    if view["phase"] == "over":
+        title = f"King's Gold · over after round {view['round']}"
+    parts: list[RenderableType] = [status_line(view), dice_table(view)]
+    decision = decision_line(view)
+    if decision is not None:
+        parts.append(decision)
+    parts.append(ledger(view))
+    if new_log_lines:
+        shown = new_log_lines[-LOG_LINES:]
+        skipped = len(new_log_lines) - len(shown)
+        log = Text("\n".join(([f"… {skipped} earlier lines"] if skipped else []) + shown), style="italic")
+        parts.append(Panel(log, title="Captain's log", title_align="left", border_style="dim"))
+    return Panel(Group(*parts), title=title, title_align="left", border_style="yellow")

@@ -1,0 +1,33 @@
+"""The terminal table draws every part of the view."""
+
+from rich.console import Console
+
+from regalia.cli.tables import renderer
+from regalia.cli.tables.kings_gold import render
+
+from .helpers import KingsGold, play, position
+
+
+def text_of(view, log):
+    console = Console(record=True, width=100, color_system=None)
+    console.print(render(view, log))
+    return console.export_text()
+
+
+def test_table_shows_dice_holds_locks_treasury_reserve_ledger_and_log():
+    game = KingsGold(players=3)
+    state = position(3, dice="Coin Skull Cannon Coin Crest", coins=(1, 4, 2), shields=(0, 2, 0), reserve=3)
+    state = play(game, state, "reroll 3")._replace(phase=3, dice=(2, 0, 1, 2, 3), rolls=2)
+    text = text_of(game.view(state, 0), ["Anne re-rolls 3 and holds 1 4 5"])
+    for expected in ("Royal Treasury 60 coins · 20 doubloons", "Skull Island 3 coins", "☠ Skull", "locked",
+                     "held", "⊙ Coin", "✠ Crest", "✹ Cannon", "Captain's Ledger", "◆◆", "Calico",
+                     "throw 2 of 3", "Anne re-rolls 3", "round 1"):
+        assert expected in text, expected
+
+
+def test_registry_finds_the_table_and_draws_a_finished_match():
+    draw = renderer("kings-gold")
+    match = KingsGold(players=2).new_match(seed=3)
+    while not match.is_over:
+        match.play(match.legal_actions()[0])
+    assert "over after round" in text_of(match.view(None), match.log) and draw is render
