@@ -192,7 +192,7 @@ class CrownTheQueen(Game):
                 vector += [view["hand_sizes"][s] / 4, view["totals"][s] / 300]
             else:
                 vector += [0.0] * (len(PROCESSION) + 2)
-        vector += [view["pack"] / 54, view["game"] / 3, view["idle_turns"] / 12]
+        vector += [view["pack"] / 54, view["game_number"] / 3, view["idle_turns"] / 12]
         return vector
 
 
@@ -204,7 +204,7 @@ def _counts(cards: list[str]) -> list[float]:
 
 
 def _standing(state: QueenState) -> list[int]:
-    playing = state.step not in (OVER, DEALER, DEAL) or state.dealt
+    playing = state.step != OVER  # once over, the last game's processions are already in the results
     return [sum(r[s] for r in state.results) + (points(state.processions[s]) if playing else 0)
             for s in range(state.players)]
 

@@ -21,6 +21,12 @@ from .rules import KEEP, PASS_PREFIX, SWAP
 from .state import ACQUIRE, QueenState
 from .view import hidden_from
 
+GIFT_WEIGHT = 0.8
+"""How much a card's help to the next player counts against passing it, relative to its worth to us."""
+SWAP_MARGIN = 1.0
+TEMPO = 0.05
+LAID = 1.0
+
 
 def need(card: str, procession: tuple[str, ...], others: tuple[str, ...]) -> float:
     """How much ``card`` helps ``procession`` when the owner also holds ``others``: 1 = lay it now."""
@@ -36,11 +42,8 @@ def gift(card: str, procession: tuple[str, ...]) -> float:
     return need(card, procession, ())
 
 
-def live(card: str, procession: tuple[str, ...], state: QueenState, seat: int) -> bool:
+def live(card: str, procession: tuple[str, ...], reachable: Counter[str]) -> bool:
     """Whether a copy of every card up to ``card`` can still reach this procession (card counting)."""
-    reachable = Counter(hidden_from(state, seat)) + Counter(state.hands[seat])
-    if state.passed is not None and state.turn == seat:
-        reachable[state.passed] += 1
     for step in PROCESSION:
         if step in procession:
             continue
@@ -63,27 +66,53 @@ def easy(state: QueenState, seat: int, rng: Rng) -> str:
 
 def medium(state: QueenState, seat: int, rng: Rng) -> str:
     hand, procession = state.hands[seat], state.processions[seat]
-    lead = _lead(state, seat)
+    following = state.processions[(seat + 1) % state.players]
+    pool = Counter(hidden_from(state, seat))
     if state.step == ACQUIRE:
         assert state.passed is not None
-        kept = _worth(state.passed, procession, hand, state, seat)
-        pool = hidden_from(state, seat)
-        drawn = sum(_worth(c, procession, hand, state, seat) for c in pool) / max(len(pool), 1)
+        reachable = pool + Counter(hand) + Counter((state.passed,))
+        size = sum(pool.values())
+        draw = sum(n * _worth(c, procession, hand, reachable) for c, n in pool.items()) / max(size, 1)
+        kept = _prospect((*hand, state.passed), procession, following, reachable, draw)
+        swapped = sum(n * _prospect((*hand, c), procession, following, reachable, draw)
+                      for c, n in pool.items()) / max(size, 1)
         # A swap takes a pack card, bringing the end nearer: the leader likes that, a trailer does not.
-        drawn += 0.05 * lead
-        return KEEP if kept > 0 and kept >= drawn else SWAP
-    following = state.processions[(seat + 1) % state.players]
+        swapped += TEMPO * _lead(state, seat)
+        return KEEP if kept >= SWAP_MARGIN * swapped else SWAP
+    reachable = pool + Counter(hand)
+    return PASS_PREFIX + _best_pass(hand, procession, following, reachable)[0]
 
+
+def _best_pass(hand: tuple[str, ...], procession: tuple[str, ...], following: tuple[str, ...],
+               reachable: Counter[str]) -> tuple[str, float]:
+    """The card to pass (least worth to us, least help to the next player) and what the hand keeps."""
     def cost(card: str) -> float:
-        return _worth(card, procession, without(hand, card), state, seat) + 0.8 * gift(card, following)
+        return _worth(card, procession, without(hand, card), reachable) + GIFT_WEIGHT * gift(card, following)
 
-    return PASS_PREFIX + min(dict.fromkeys(hand), key=cost)
+    card = min(dict.fromkeys(hand), key=cost)
+    rest = without(hand, card)
+    kept = sum(_worth(c, procession, without(rest, c), reachable) for c in dict.fromkeys(rest))
+    return card, kept - GIFT_WEIGHT * gift(card, following)
 
 
-def _worth(card: str, procession: tuple[str, ...], others: tuple[str, ...], state: QueenState,
-           seat: int) -> float:
+def _prospect(hand: tuple[str, ...], procession: tuple[str, ...], following: tuple[str, ...],
+              reachable: Counter[str], draw: float) -> float:
+    """What a hand promises: each card laid now (a sure 10 points and a fresh draw), then the best pass."""
+    laid = 0
+    while True:
+        card = next((c for c in wanted(procession) if c in hand), None)
+        if card is None:
+            break
+        hand, procession = without(hand, card), (*procession, card)
+        laid += 1
+    if not hand:
+        return laid * (LAID + draw)
+    return laid * (LAID + draw) + _best_pass(hand, procession, following, reachable)[1]
+
+
+def _worth(card: str, procession: tuple[str, ...], others: tuple[str, ...], reachable: Counter[str]) -> float:
     value = need(card, procession, others)
-    if value and not live(card, procession, state, seat):
+    if value and not live(card, procession, reachable):
         return 0.0
     return 1.5 if value and card in wanted(procession) else value
 

@@ -34,7 +34,7 @@ def view(state: QueenState, seat: int | None) -> dict[str, Any]:
     """All that ``seat`` may know (None: a spectator)."""
     return {
         "step": state.step,
-        "game": state.game + 1,
+        "game_number": state.game + 1,
         "games": state.games,
         "dealer": state.dealer,
         "turn": state.turn,
@@ -98,7 +98,7 @@ def determinize(data: dict[str, Any], seat: int | None, rng: Rng) -> QueenState:
     placeholder_hands = tuple(own if s == seat else ("",) * size for s, size in enumerate(data["hand_sizes"]))
     waiting = data["passed_from"] is not None
     state = QueenState(
-        step=data["step"], game=data["game"] - 1, dealer=data["dealer"], turn=data["turn"],
+        step=data["step"], game=data["game_number"] - 1, dealer=data["dealer"], turn=data["turn"],
         hands=placeholder_hands,
         processions=tuple(tuple(p) for p in data["processions"]),
         face_up=tuple(data["face_up"]),
