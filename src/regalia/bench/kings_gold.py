@@ -1,0 +1,188 @@
+"""King's Gold benchmarks: rules speed against OpenSpiel, and the strength of the computer captains.
+
+``regalia bench kings-gold`` prints one table:
+
+- **speed**: random-play steps per second through the public Match API, beside OpenSpiel's C++
+  ``backgammon`` and ``pig`` driven from the same Python loop (regalia.bench._speed), with the ratios;
+- **strength**: win shares with 95% Wilson intervals over matches with the seats rotated (2 captains:
+  hard-medium, medium-easy, easy-random; 4 captains: hard against three mediums), and the hard captain's
+  decision time (mean and max ms per decision);
+- **ceiling**: dice luck caps any edge, so an all-seeing captain that reads the match's generator (this
+  benchmark only: it knows every coming throw and plays the turn's best line) is measured against medium,
+  and hard's edge over medium is reported as a share of that ceiling.
+
+Matches are spread over the machine's cores; every match has a fixed seed.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from regalia.ai import load_agent
+from regalia.ai.agent import Agent
+from regalia.core.game import CHANCE, JSON, Game
+from regalia.core.match import Match
+from regalia.games import load_game
+
+from ._speed import openspiel_steps_per_second, regalia_steps_per_second
+
+GAME = "kings-gold"
+PAIRINGS: list[tuple[str, ...]] = [("hard", "medium"), ("medium", "easy"), ("easy", "random"),
+                                   ("hard", "medium", "medium", "medium")]
+TARGETS = {("hard", "medium"): 0.60, ("medium", "easy"): 0.60, ("easy", "random"): 0.80,
+           ("hard", "medium", "medium", "medium"): 0.40}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win share."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class Oracle(Agent):
+    """Benchmark-only all-seeing captain: copies the match's generator to see every coming throw.
+
+    On each rolling decision it tries every line of play for the rest of its turn against the dice that
+    will really fall and takes the one with the best realized score swing (Crests and Cannons as the hard
+    captain plays them). It reads what no real player may: it exists only to measure the luck ceiling.
+    """
+
+    name = "oracle"
+
+    def choose(self, match: Match) -> str:
+        from regalia.games.kings_gold.heuristics import exact
+
+        game: Any = match.game
+        state, seat = match.state, match.to_move
+        legal = match.legal_actions()
+        if state.phase != 3 or len(legal) == 1:  # only the rolling (CHOOSE) decisions need foresight
+            return exact(game.cfg, state)
+        before = game.scores(state)
+        others = [t for t in range(game.players) if t != seat]
+
+        def realized(s: Any, rng: Any) -> float:
+            while True:
+                mover = game.to_move(s)
+                if mover == CHANCE:
+                    s = game.apply(s, game.sample_chance(s, rng))
+                    continue
+                if mover != seat or s.seat != seat:
+                    after = game.scores(s)
+                    return after[seat] - before[seat] - sum(after[t] - before[t] for t in others) / len(others)
+                if s.phase == 3:
+                    return max(realized(game.apply(s, a), rng.copy()) for a in game.legal_actions(s))
+                s = game.apply(s, exact(game.cfg, s))
+
+        rng = match._rng  # the all-seeing part: the very generator the match will throw with
+        return max(legal, key=lambda a: realized(game.apply(state, a), rng.copy()))
+
+    def decide(self, game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> str:
+        raise NotImplementedError("the oracle needs the match itself")
+
+
+def _agent(level: str, seed: str) -> Agent:
+    return Oracle(seed) if level == "oracle" else load_agent(GAME, level, seed=seed)
+
+
+def play_chunk(levels: tuple[str, ...], seeds: list[int]) -> dict[str, Any]:
+    """Matches with the agents rotated round the seats; wins per level and hard's decision times."""
+    game = load_game(GAME, players=len(levels))
+    n = len(levels)
+    wins = {level: 0.0 for level in levels}
+    times: list[float] = []
+    for seed in seeds:
+        shift = seed % n
+        order = levels[-shift:] + levels[:-shift] if shift else levels
+        agents = [_agent(level, f"{seed}:{s}") for s, level in enumerate(order)]
+        match = game.new_match(seed=seed)
+        while not match.is_over:
+            seat = match.to_move
+            assert seat is not None
+            start = time.perf_counter()
+            action = agents[seat].choose(match)
+            if order[seat] == "hard":
+                times.append(time.perf_counter() - start)
+            match.play(action)
+        for w in match.winners:
+            wins[order[w]] += 1 / len(match.winners)
+    return {"wins": wins, "times": times}
+
+
+def play_batch(levels: tuple[str, ...], matches: int, first_seed: int, workers: int) -> dict[str, Any]:
+    chunks = [list(range(first_seed + i, first_seed + matches, workers)) for i in range(workers)]
+    total: dict[str, Any] = {"wins": {level: 0.0 for level in levels}, "times": []}
+    if workers == 1:
+        results = [play_chunk(levels, chunks[0])]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(play_chunk, [levels] * workers, chunks))
+    for part in results:
+        for level, w in part["wins"].items():
+            total["wins"][level] += w
+        total["times"] += part["times"]
+    return total
+
+
+def strength_rows(matches: int, ceiling_matches: int, workers: int) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    edges: dict[str, float] = {}
+    for levels in [*PAIRINGS, ("oracle", "medium")]:
+        count = ceiling_matches if "oracle" in levels else matches
+        start = time.perf_counter()
+        result = play_batch(levels, count, first_seed=10_000, workers=workers)
+        seconds = time.perf_counter() - start
+        lead = levels[0]
+        share = result["wins"][lead] / count
+        lo, hi = wilson(result["wins"][lead], count)
+        target = TARGETS.get(levels)
+        times = result["times"]
+        row = {"benchmark": "strength", "subject": f"{lead} vs {'+'.join(levels[1:])}",
+               "figure": f"{share:.1%} wins", "detail": f"95% CI {lo:.1%}–{hi:.1%}, {count} matches, rotated",
+               "target": f"≥ {target:.0%}" if target else "ceiling",
+               "met": ("yes" if share >= target else "no") if target else "",
+               "seconds": round(seconds, 1)}
+        if times:
+            row["hard ms/decision"] = f"mean {1000 * sum(times) / len(times):.2f}, max {1000 * max(times):.1f}"
+        rows.append(row)
+        if len(levels) == 2:
+            edges[lead] = share - 0.5
+    if "oracle" in edges and "hard" in edges and edges["oracle"] > 0:
+        rows.append({"benchmark": "strength", "subject": "hard's edge over medium / ceiling",
+                     "figure": f"{edges['hard'] / edges['oracle']:.0%}",
+                     "detail": f"hard +{edges['hard']:.1%} vs all-seeing +{edges['oracle']:.1%} (both vs medium)"})
+    return rows
+
+
+def speed_rows(seconds: float) -> list[dict[str, Any]]:
+    ours = regalia_steps_per_second(GAME, seconds, players=2)
+    rows = [{"benchmark": "speed", "subject": ours["engine"], "figure": f"{ours['steps/s']:,.0f} steps/s",
+             "detail": f"{ours['matches']} matches, {ours['mean steps']:.0f} steps each"}]
+    for name in ("backgammon", "pig"):
+        theirs = openspiel_steps_per_second(name, seconds)
+        if theirs is None:
+            rows.append({"benchmark": "speed", "subject": f"open_spiel {name}", "figure": "not installed",
+                         "detail": "pip install .[bench]"})
+            continue
+        ratio = ours["steps/s"] / theirs["steps/s"]
+        rows.append({"benchmark": "speed", "subject": theirs["engine"], "figure": f"{theirs['steps/s']:,.0f} steps/s",
+                     "detail": f"King's Gold = {ratio:.2f}x this",
+                     "target": "≥ 0.5x" if name == "backgammon" else "",
+                     "met": ("yes" if ratio >= 0.5 else "no") if name == "backgammon" else ""})
+    return rows
+
+
+def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
+    workers = max(1, min(os.cpu_count() or 1, 8))
+    matches = 40 if quick else 2000
+    ceiling = 10 if quick else 400
+    rows = speed_rows(1.0 if quick else 5.0)
+    rows += strength_rows(matches, ceiling, workers)
+    return "King's Gold: speed and computer captains", rows
