@@ -107,11 +107,10 @@ def apply(cfg: Config, state: KGState, action: str, log: Log = None) -> KGState:
         slots = parse_reroll(action)
         if slots is None:
             raise IllegalAction(why_illegal(state, action))
-        if log is not None:
-            held = [str(i + 1) for i in free_slots(state) if i not in slots]
-            keeps = f" and holds {' '.join(held)}" if held else ""
-            log.append(f"{NAMES[state.seat]} re-rolls {action[7:]}{keeps}")
         held = tuple(i for i in free_slots(state) if i not in slots)
+        if log is not None:
+            keeps = f" and holds {' '.join(str(i + 1) for i in held)}" if held else ""
+            log.append(f"{NAMES[state.seat]} re-rolls {action[7:]}{keeps}")
         return state._replace(phase=THROW, throwing=slots, held=held)
     if phase == READY:
         return state._replace(phase=THROW, throwing=(0, 1, 2, 3, 4))

@@ -15,7 +15,7 @@ The dice are five slots, numbered 1..5 in notation (0..4 here); ``-1`` is a die 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .dice import SKULL
 
@@ -78,7 +78,7 @@ class KGState(NamedTuple):
 
     def with_seat(self, seat: int, **chest: int) -> KGState:
         """A copy with one captain's chest fields changed (``coins=3, shields=1``...)."""
-        changes = {}
+        changes: dict[str, Any] = {}
         for name, value in chest.items():
             values = list(getattr(self, name))
             values[seat] = value
