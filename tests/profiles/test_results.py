@@ -153,3 +153,24 @@ async def test_record_takes_what_a_finished_match_gives(sessions, clock):
         (entry,) = await match_history(s, a)
     winner = [a, b, c][match.winners[0]]
     assert done.changes[winner].delta > 0 and entry.options == {"players": 3, "target": 20}
+
+
+async def test_kg_18_a_real_kings_gold_match_puts_its_badges_on_the_profiles(sessions, clock):
+    from regalia.core.rng import Rng
+    from regalia.games import load_game
+
+    game = load_game("kings-gold", players=3)
+    match, rng = game.new_match(seed=3), Rng("records:kings-gold")
+    while not match.is_over:
+        match.play(rng.choice(match.legal_actions()))
+    result = match.result()
+    a, b = await people(sessions, clock, "Anne", "Mary")
+    seats = [a, b, HARD]
+    async with sessions.begin() as s:
+        done = await record_result(s, game.id, seats, result, match_id="kg", options=game.options, clock=clock)
+        held = {p: [r.badge for r in await profile_badges(s, p)] for p in (a, b)}
+    expected = {seats[seat]: name for seat, name in enumerate(result["badges"]) if name and seat < 2}
+    assert expected, "seed 3 should award at least one badge to a person"
+    assert {p: badge.value for p, badge in done.badges.items()} == expected
+    assert held == {p: [Badge.parse(expected[p]).slug] if p in expected else [] for p in (a, b)}
+    assert set(done.changes) == {a, b, HARD}

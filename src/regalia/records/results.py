@@ -144,7 +144,6 @@ async def record_result(
                                    rating=new.rating, rd=new.rd, volatility=new.volatility))
     session.add(MatchResultRow(match_id=match_id, game_id=game_id, finished_at=now, rated=rated,
                                options=dict(options or {}), result=dict(result)))
-    await session.flush()
     for seat, occupant in enumerate(seats):
         change = changes.get(occupant) if occupant is not None else None
         badge = earned.get(seat)
