@@ -7,7 +7,7 @@ from regalia.profiles.names import name_key, validate_display_name
 
 
 @pytest.mark.parametrize("name", ["Anne Bonny", "Calico_Jack", "Mary-Read", "O'Malley", "Zheng Yi Sao", "Émilie",
-                                  "李小龙", "Ahab42", "R2D2"])
+                                  "李小龙", "Ahab42", "R2D2", "नमस्ते", "やまだ太郎", "Ивана"])
 def test_good_names(name):
     assert validate_display_name(name) == name
 
@@ -31,6 +31,8 @@ def test_names_are_trimmed_and_nfkc_normalized():
         ("Anne  Bonny", "one separator"),
         ("Anne-_Bonny", "one separator"),
         ("1234", "at least one letter"),
+        ("\u0410nne", "one alphabet, not a mix \\(CYRILLIC, LATIN\\)"),
+        ("\u0301Anne", "starts and ends"),
         ("Admin", "reserved"),
         ("A d-m_i n", "reserved"),
         ("Computer", "reserved"),

@@ -4,8 +4,11 @@ A name is the only public handle of a profile (there is no login name), so it mu
 and never impersonate the house or a computer player:
 
 * 3 to 20 characters after trimming, NFKC-normalised (so full-width or styled letters become plain);
-* letters of any script, digits, and single separators between them: space, ``-``, ``_``, ``.``, ``'``;
-* it starts and ends with a letter or digit (no invisible padding, no "--" runs);
+* letters of any script (with their combining marks), digits, and single separators between them:
+  space, ``-``, ``_``, ``.``, ``'``;
+* it starts with a letter or digit and ends with one or a mark (no invisible padding, no "--" runs);
+* its letters come from one alphabet (Chinese and Japanese scripts count as one), so "Аnne" with a
+  Cyrillic "А" cannot pass for "Anne";
 * not a reserved word (admin, regalia, computer, ai, ...) in any case or spacing, and not a computer
   level's name ("Hard", "Random") which the boards use for computer players.
 
@@ -39,7 +42,17 @@ def name_key(name: str) -> str:
 
 
 def _is_word_char(ch: str) -> bool:
-    return unicodedata.category(ch).startswith("L") or ch in "0123456789"
+    return unicodedata.category(ch)[0] in "LM" or ch in "0123456789"
+
+
+_SAME_ALPHABET = {"CJK": "HAN", "HIRAGANA": "HAN", "KATAKANA": "HAN", "IDEOGRAPHIC": "HAN",
+                  "KATAKANA-HIRAGANA": "HAN"}
+
+
+def _alphabet(ch: str) -> str:
+    """The script of a letter, from its Unicode name's first word ("LATIN", "CYRILLIC", "CJK", ...)."""
+    first = unicodedata.name(ch, "UNKNOWN").split()[0]
+    return _SAME_ALPHABET.get(first, first)
 
 
 def validate_display_name(raw: object) -> str:
@@ -56,12 +69,15 @@ def validate_display_name(raw: object) -> str:
     for ch in name:
         if not (_is_word_char(ch) or ch in SEPARATORS):
             raise InvalidName(f"a display name may not contain {ch!r}: use letters, digits, space, - _ . '")
-    if not (_is_word_char(name[0]) and _is_word_char(name[-1])):
+    if unicodedata.category(name[0])[0] == "M" or not (_is_word_char(name[0]) and _is_word_char(name[-1])):
         raise InvalidName("a display name starts and ends with a letter or a digit")
     if any(a in SEPARATORS and b in SEPARATORS for a, b in zip(name, name[1:], strict=False)):
         raise InvalidName("a display name has one separator at a time (no '  ', '--', '._')")
     if not any(unicodedata.category(ch).startswith("L") for ch in name):
         raise InvalidName("a display name has at least one letter")
+    alphabets = {_alphabet(ch) for ch in name if unicodedata.category(ch).startswith("L")}
+    if len(alphabets) > 1:
+        raise InvalidName(f"a display name uses one alphabet, not a mix ({', '.join(sorted(alphabets))})")
     key = name_key(name)
     if key in RESERVED:
         raise InvalidName(f"{name!r} is reserved: choose another display name")

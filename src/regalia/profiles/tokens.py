@@ -63,7 +63,7 @@ class Secret:
         return repr(self)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Secret) and hmac.compare_digest(self._value, other._value)
+        return isinstance(other, Secret) and hmac.compare_digest(self._value.encode(), other._value.encode())
 
     __hash__ = None  # type: ignore[assignment]  # equal secrets must not be findable by hash either
 

@@ -22,6 +22,7 @@ from regalia.profiles.errors import NameTaken, SignInError
 from regalia.profiles.names import name_key, validate_display_name
 from regalia.profiles.tokens import (
     Secret,
+    SignInCode,
     hash_code,
     hash_token,
     issue_code,
@@ -157,12 +158,11 @@ async def redeem_sign_in_code(session: AsyncSession, typed: object, *, clock: Cl
     )
     profile_id = spent.scalar_one_or_none()
     if profile_id is None:
-        record = await session.get(SignInCodeRow, digest)
-        if record is None:
+        row = await session.get(SignInCodeRow, digest)
+        if row is None:
             raise SignInError("unknown sign-in code: ask your other device for a new one")
-        raise SignInError("this sign-in code was already used: each code works once"
-                          if record.used_at is not None else
-                          "this sign-in code expired: codes last 10 minutes")
+        SignInCode(row.code_hash, row.profile_id, row.issued_at, row.expires_at, row.used_at).check(now)
+        raise SignInError("this sign-in code cannot be used now")  # check() always raises here
     profile = await session.get(ProfileRow, profile_id)
     assert profile is not None
     profile.last_seen_at = now
