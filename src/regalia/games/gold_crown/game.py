@@ -105,9 +105,9 @@ class GoldCrown(Game):
     def agent_levels(cls) -> dict[str, dict[str, Any]]:
         return {
             "random": {"algorithm": "random"},
-            "easy": {"algorithm": "policy", "policy": "greedy", "noise": 0.6},
-            "medium": {"algorithm": "policy", "policy": "greedy"},
-            "hard": {"algorithm": "policy", "policy": "planner", "beam": 3},
+            "easy": {"algorithm": "policy", "policy": "greedy", "noise": 0.5},
+            "medium": {"algorithm": "policy", "policy": "planner", "beam": 1, "expect": False},
+            "hard": {"algorithm": "policy", "policy": "planner", "beam": 4, "expect": True},
         }
 
     def policy(self, name: str, state: GoldCrownState, seat: int, rng: Rng, **params: Any) -> str:

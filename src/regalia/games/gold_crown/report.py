@@ -40,9 +40,10 @@ def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list
 
 def consequences(before: GoldCrownState, after: GoldCrownState) -> list[str]:
     lines = []
+    same_board = before.board == after.board
     for seat, (old, new) in enumerate(zip(before.barons, after.barons, strict=True)):
         name = COLOURS[seat]
-        lost = before.count(seat) - after.count(seat)
+        lost = 0 if same_board else before.count(seat) - after.count(seat)
         if lost > 0:
             lines.append(f"{name} loses {lost} knight{'s' if lost > 1 else ''} ({after.count(seat)} left).")
         for attr, words in (("bridge", "drawbridge is"), ("gates", "gates are"), ("ram", "ram is")):

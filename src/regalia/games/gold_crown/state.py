@@ -98,4 +98,8 @@ class GoldCrownState:
         return [b for b, p in enumerate(self.board) if p == piece]
 
     def count(self, seat: int) -> int:
-        return self.board.count(knight(seat))
+        """The seat's knights on the board (computed once per state)."""
+        counts = self.cache.get("counts")
+        if counts is None:
+            counts = self.cache["counts"] = tuple(self.board.count(knight(s)) for s in range(len(self.barons)))
+        return counts[seat]

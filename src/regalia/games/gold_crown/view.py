@@ -38,6 +38,19 @@ PHASES = (OPENING, START, SPINNING, CASUALTIES, CHOICE, MARCH, SCATTER, OVER)
 
 
 def view(state: GoldCrownState, max_rounds: int) -> dict[str, Any]:
+    """The whole state as JSON-ready data (built once per state; every call gets its own copy)."""
+    cached = state.cache.get("view")
+    if cached is None or cached["max_rounds"] != max_rounds:
+        cached = state.cache["view"] = _view(state, max_rounds)
+    return {**cached, "knights": {k: list(v) for k, v in cached["knights"].items()},
+            "guards": list(cached["guards"]), "barons": [{**b, "breaches": list(b["breaches"])}
+                                                         for b in cached["barons"]],
+            "chambers": dict(cached["chambers"]), "order": list(cached["order"]),
+            "groups": [list(g) for g in cached["groups"]], "opening": list(cached["opening"]),
+            "attackers": list(cached["attackers"])}
+
+
+def _view(state: GoldCrownState, max_rounds: int) -> dict[str, Any]:
     knights: dict[str, list[str]] = {str(s): [] for s in range(len(state.barons))}
     guards = []
     for box, piece in enumerate(state.board):

@@ -111,22 +111,31 @@ def step(state: GoldCrownState, seat: int, a: int, b: int) -> GoldCrownState:
     return state
 
 
+SAME_FIELD = tuple(
+    tuple(b for b in MAT.neighbours[a] if MAT.kind[a] == MAT.kind[b] == FIELD and MAT.face[a] == MAT.face[b]
+          and b != MAT.shield[MAT.face[b]])
+    for a in range(len(MAT.kind))
+)
+"""Battlefield steps that only need an empty box (the fast path of move generation)."""
+OTHER = tuple(tuple(b for b in MAT.neighbours[a] if b not in SAME_FIELD[a] and not (
+    MAT.kind[a] == MAT.kind[b] == FIELD)) for a in range(len(MAT.kind)))
+"""Every other neighbour: crossings and castle steps, checked in full."""
+
+
 def steps(state: GoldCrownState, seat: int) -> list[tuple[int, int]]:
     """Every legal step of the seat's knights, in box order."""
     mine = knight(seat)
     board = state.board
+    blocked = ram_boxes(state.barons[seat])
     found = []
     for a, piece in enumerate(board):
         if piece != mine:
             continue
-        for b in MAT.neighbours[a]:
-            target = board[b]
-            if target == mine:
-                continue
-            if MAT.kind[a] == FIELD and MAT.kind[b] == FIELD:
-                if field_problem(state, seat, a, b) is None:
-                    found.append((a, b))
-            elif step_problem(state, seat, a, b) is None:
+        for b in SAME_FIELD[a]:
+            if board[b] == EMPTY and b not in blocked:
+                found.append((a, b))
+        for b in OTHER[a]:
+            if board[b] != mine and step_problem(state, seat, a, b) is None:
                 found.append((a, b))
     return found
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..mat import MAT, SQUARES
 from ..notation import FIRE, LOSE, MOVE, parse, scale_name
 from ..spinner import ARCHERS, SCATTER
-from ..state import CASUALTIES, CHOICE, MARCH, OPENING, OVER, SPINNING, START, GoldCrownState
+from ..state import CASUALTIES, CHOICE, EMPTY, GUARD, MARCH, OPENING, OVER, SPINNING, START, GoldCrownState
 from ..state import SCATTER as SCATTER_PHASE
 from . import apparatus, attacks, chambers, ending, movement
 from .board import kill
@@ -148,10 +148,12 @@ def apply(state: GoldCrownState, action: str, max_rounds: int) -> GoldCrownState
     if verb == "storm":
         return chambers.storm(state, seat).with_(phase=OVER, winner=seat, ending="crown")
     if verb == "move":
+        struck = state.board[boxes[1]] not in (EMPTY, GUARD)
         state = movement.step(state, seat, *boxes)
+        if struck:
+            state = ending.kings_victory(state)
     else:
         state = apparatus.shift_ram(state, seat, forward=verb == "ram").with_(points=state.points - 1)
-    state = ending.kings_victory(state)
     if state.phase != OVER and state.points <= 0:
         return ending.end_turn(state, max_rounds)
     return state

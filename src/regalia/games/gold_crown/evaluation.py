@@ -1,0 +1,156 @@
+"""What a siege position is worth to each baron: the computer barons' game knowledge.
+
+A baron's raw worth adds up, in knights' worth:
+
+* each knight, by how far along the road into the castle he is: on the battlefield by his distance (in steps)
+  to the nearest way in — a breach of his, the open gate, a scaling box (10, 11); inside by his distance to
+  the next objective (his two tower guards, then a King's chamber, then the throne);
+* minus the knights the next spin is expected to cost him (archers on rows 1-4, 8 on the wall, 9 on deck and
+  towers: each 1/12) and rivals standing next to his men once treachery is on;
+* plus chambers held, tower guards gone, breaches made, the gate apparatus, boulders in hand.
+
+``values`` turns the raw worths into one number per seat in [0, 1]: a logistic of the lead over the best rival.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from functools import lru_cache
+
+from .mat import CASTLE, DECK, FIELD, GATE, MAT, THRONE_ROOM, TOWER, TOWER_GUARD, WALL
+from .rules.apparatus import gate_passable
+from .rules.chambers import CHAMBERS_FOR_THRONE, held
+from .rules.treachery import treachery_on
+from .state import CLOSED, DESTROYED, DOWN, EMPTY, GUARD, KING, ON_BRIDGE, OVER, GoldCrownState, knight
+
+LEADERS = 12
+"""Only the most advanced knights count for progress: a siege needs about a dozen men inside."""
+SCALE = 12.0
+IN_RANGE = 0.3
+"""A knight in rows 1-4 is one the archers may take: 1 spin in 12 a turn, over the few turns he waits there."""
+EXPOSED = 0.8
+"""A knight resting on wall, deck or tower dies on 1 spin in 12 of every turn he stays: he must move on."""
+
+
+@lru_cache(maxsize=256)
+def field_distance(face: int, entries: frozenset[int]) -> tuple[int, ...]:
+    """Steps from every box of ``face``'s battlefield to the nearest entry box (99 elsewhere)."""
+    dist = [99] * len(MAT.kind)
+    queue = deque()
+    for box in entries:
+        dist[box] = 0
+        queue.append(box)
+    while queue:
+        a = queue.popleft()
+        for b in MAT.neighbours[a]:
+            if MAT.face[b] == face and dist[b] > dist[a] + 1:
+                dist[b] = dist[a] + 1
+                queue.append(b)
+    return tuple(dist)
+
+
+@lru_cache(maxsize=256)
+def castle_distance(targets: frozenset[int]) -> tuple[int, ...]:
+    """Steps inside the castle (throne room excluded) from every castle box to the nearest target."""
+    dist = [99] * len(MAT.kind)
+    queue = deque()
+    for box in targets:
+        dist[box] = 0
+        queue.append(box)
+    while queue:
+        a = queue.popleft()
+        for b in MAT.neighbours[a]:
+            if MAT.kind[b] in CASTLE and MAT.kind[b] not in THRONE_ROOM and dist[b] > dist[a] + 1:
+                dist[b] = dist[a] + 1
+                queue.append(b)
+    return tuple(dist)
+
+
+def entries(state: GoldCrownState, seat: int) -> tuple[frozenset[int], frozenset[int]]:
+    """Boxes in front of a real way in (breach, passable gate) and the scaling boxes (a 10 or 11 away)."""
+    baron = state.barons[seat]
+    face = baron.face
+    fronts = {front for stone, front in MAT.stone[face].values()
+              if stone in baron.breaches or (MAT.kind[stone] == TOWER_GUARD
+                                             and any(stone in b.breaches for b in state.barons))}
+    if baron.gates != CLOSED or baron.ram == ON_BRIDGE:
+        fronts.add(MAT.numbered[face][1])
+    scaling = frozenset(MAT.scale_deck[face]) | frozenset(MAT.scale_wall[face])
+    return frozenset(fronts), scaling
+
+
+def objectives(state: GoldCrownState, seat: int) -> frozenset[int]:
+    """Where the knights inside should head: the tower guards still standing at the ends of the seat's wall
+    and the chambers not yet lost to a rival (the throne's doorstep once three chambers are held). Both kinds
+    stay targets together so that clearing a tower never makes the men inside look worse off."""
+    board = state.board
+    towers = [t for t in MAT.near_towers[state.barons[seat].face] if board[MAT.tower_guard[t]] == GUARD]
+    targets = {b for t in towers for b in (*MAT.tower_curved[t], MAT.tower_guard[t])}
+    if held(state, seat) >= CHAMBERS_FOR_THRONE:
+        return frozenset(targets | MAT.next_to_throne)
+    targets |= {b for c, owner in enumerate(state.chambers) if owner in (KING, seat) for b in MAT.chamber_boxes[c]}
+    return frozenset(targets or MAT.next_to_throne)
+
+
+def worth(state: GoldCrownState, seat: int) -> float:
+    """The raw worth of the position to ``seat`` (see the module docstring)."""
+    board, baron, mine = state.board, state.barons[seat], knight(seat)
+    face = baron.face
+    fronts, scaling = entries(state, seat)
+    near_entry = field_distance(face, fronts) if fronts else None
+    near_scale = field_distance(face, scaling)
+    inside = castle_distance(objectives(state, seat))
+    rows = [0] * 7
+    wall = deck = 0
+    progress = []
+    threatened = 0
+    rivals_on = treachery_on(state)
+    for box, piece in enumerate(board):
+        if piece != mine:
+            continue
+        kind = MAT.kind[box]
+        if kind == FIELD:
+            rows[MAT.row[box]] += 1
+            d = near_scale[box] + 2
+            if near_entry is not None:
+                d = min(d, near_entry[box])
+            progress.append(3.0 * max(0.0, 1.0 - d / 12.0))
+            continue
+        if kind == WALL:
+            wall += 1
+        elif kind in (DECK, TOWER, TOWER_GUARD):
+            deck += 1
+        if MAT.chamber[box] >= 0:
+            progress.append(7.0 + (1.0 if box in MAT.next_to_throne else 0.0))
+        else:
+            progress.append(3.5 + 3.0 * max(0.0, 1.0 - inside[box] / 12.0) + (0.5 if kind == GATE else 0.0))
+        if rivals_on and kind != GATE:
+            threatened += any(board[n] not in (EMPTY, GUARD, mine) for n in MAT.neighbours[box])
+    progress.sort(reverse=True)
+    count = len(progress)
+    value = 1.0 * count + 3.0 * min(count, 12) + 4.0 * min(count, 6) + sum(progress[:LEADERS]) + 0.1 * sum(progress[LEADERS:])
+    exposure = sum(min(n, rows[n]) for n in range(1, 5)) * IN_RANGE + (wall + deck) * EXPOSED
+    value -= exposure + threatened * 1.5
+    chambers = held(state, seat)
+    value += 10.0 * chambers
+    if chambers >= CHAMBERS_FOR_THRONE:
+        value += 3.0 * sum(1 for b in MAT.next_to_throne if board[b] == mine)
+    value += 8.0 * sum(1 for t in MAT.near_towers[face] if board[MAT.tower_guard[t]] != GUARD)
+    value += 2.0 * len(baron.breaches) + (2.0 if baron.gates == DESTROYED else 0.0)
+    value += 1.0 if gate_passable(baron) else (0.4 if baron.bridge == DOWN else 0.0)
+    value += 0.5 * baron.boulders
+    return value
+
+
+def values(state: GoldCrownState) -> list[float]:
+    """One value per seat in [0, 1] (1 for the new King, 0 for everyone once the match is over)."""
+    n = len(state.barons)
+    if state.phase == OVER:
+        return [1.0 if s == state.winner else 0.0 for s in range(n)]
+    raw = [worth(state, s) for s in range(n)]
+    out = []
+    for s in range(n):
+        lead = raw[s] - max(raw[o] for o in range(n) if o != s)
+        out.append(1.0 / (1.0 + math.exp(-lead / SCALE)))
+    return out

@@ -1,0 +1,155 @@
+"""The computer barons' decisions: greedy steps (easy, medium) and the whole-turn planner (hard).
+
+Every policy receives a state rebuilt from the seat's view (``Game.determinize``), never the match's own.
+
+* ``greedy`` spends each move point on the step that leaves the best evaluation (``noise`` sometimes picks
+  among the best few instead: the easy baron), always spins, scales when it can, fires at the castle centre.
+* ``planner`` searches the turn's move points as a whole: a beam search over sequences of steps (and ram
+  shifts, and the storm) to the end of the turn; the first step of the best sequence is played and the rest
+  of the plan is kept, keyed by the state it expects next, so the following decisions are instant. Where the
+  spinner offers a choice (10, 11, 12) it weighs the special action — for the catapult, the expectation over
+  all 25 scatter outcomes of each aim — against the best plan for the move points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .evaluation import worth
+from .mat import index, to_world
+from .notation import FIRE, parse
+from .rules.attacks import fire as fire_boulder
+from .spinner import SCATTER as DRIFT
+from .spinner import SCATTER_OUTCOMES
+from .state import CASUALTIES, CHOICE, MARCH, START, GoldCrownState
+
+if TYPE_CHECKING:
+    from regalia.core import Rng
+
+    from .game import GoldCrown
+
+Policy = Callable[..., str]
+_PLANS: dict[tuple[Any, ...], str] = {}
+_PLAN_LIMIT = 50_000
+
+
+def lead(state: GoldCrownState, seat: int) -> float:
+    """The seat's worth minus the best rival's (what every policy maximises)."""
+    if state.winner is not None:
+        return 1e6 if state.winner == seat else -1e6
+    if state.ending:
+        return -1e5
+    mine = worth(state, seat)
+    others = [worth(state, s) for s in range(len(state.barons)) if s != seat]
+    return mine - max(others)
+
+
+def key(state: GoldCrownState) -> tuple[Any, ...]:
+    return (state.board, state.barons, state.chambers, state.phase, state.turn, state.round, state.points,
+            state.attackers)
+
+
+def aims(state: GoldCrownState, seat: int) -> list[int]:
+    """Candidate aims: the castle's centre line in the firer's frame (every drift lands inside the castle)."""
+    face = state.barons[seat].face
+    return [index(*to_world(face, u, 0)) for u in range(-3, 4)]
+
+
+def expected_fire(game: GoldCrown, state: GoldCrownState, seat: int, aim: int) -> float:
+    total = 0.0
+    for outcome, p in SCATTER_OUTCOMES:
+        du, dv = DRIFT[outcome]
+        total += p * lead(fire_boulder(state, seat, aim, du, dv), seat)
+    return total
+
+
+def best_by(game: GoldCrown, state: GoldCrownState, seat: int, actions: list[str]) -> tuple[str, float]:
+    scored = [(lead(game.apply(state, a), seat), -i, a) for i, a in enumerate(actions)]
+    value, _, action = max(scored)
+    return action, value
+
+
+def greedy(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, noise: float = 0.0,
+           **_: Any) -> str:
+    legal = game.legal_actions(state)
+    if state.phase == START:
+        return "spin"
+    if state.phase == CHOICE:
+        if state.spin == 12:
+            return FIRE[index(0, 0)]
+        scales = [a for a in legal if a.startswith("scale")]
+        if scales:
+            return best_by(game, state, seat, scales)[0]
+        return "march"
+    if noise and rng.random() < noise:
+        scored = sorted(((lead(game.apply(state, a), seat), a) for a in legal), reverse=True)
+        return rng.choice([a for _, a in scored[:4]])
+    return best_by(game, state, seat, legal)[0]
+
+
+def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int) -> tuple[list[str], float]:
+    """The best sequence of actions to the end of the turn (beam search over the move points)."""
+    best: tuple[float, list[str]] = (lead(game.apply(state, "end"), seat), ["end"])
+    frontier: list[tuple[float, GoldCrownState, list[str]]] = [(0.0, state, [])]
+    while frontier:
+        children: list[tuple[float, GoldCrownState, list[str]]] = []
+        for _, node, path in frontier:
+            for action in game.legal_actions(node):
+                after = game.apply(node, action)
+                value = lead(after, seat)
+                line = [*path, action]
+                if after.phase == MARCH and after.seat == seat:
+                    children.append((value, after, line))
+                    if value > best[0]:
+                        best = (value, [*line, "end"])
+                elif value > best[0]:
+                    best = (value, line)
+        children.sort(key=lambda c: c[0], reverse=True)
+        frontier = children[:beam]
+    return best[1], best[0]
+
+
+def remember(game: GoldCrown, state: GoldCrownState, plan: list[str]) -> None:
+    """Keep the rest of a plan, keyed by the state each next step is expected in."""
+    if len(_PLANS) > _PLAN_LIMIT:
+        _PLANS.clear()
+    node = state
+    for action in plan:
+        _PLANS[key(node)] = action
+        node = game.apply(node, action)
+        if node.phase != MARCH:
+            break
+
+
+def planner(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, beam: int = 3, expect: bool = True,
+            **_: Any) -> str:
+    legal = game.legal_actions(state)
+    if state.phase == START:
+        return "spin"
+    if state.phase == CASUALTIES:
+        return best_by(game, state, seat, legal)[0]
+    if state.phase == CHOICE and not expect:
+        return greedy(game, state, seat, rng)
+    if state.phase == CHOICE:
+        marching = game.apply(state, "march")
+        plan, march_value = plan_turn(game, marching, seat, beam)
+        if state.spin == 12:
+            options = [(expected_fire(game, state, seat, aim), FIRE[aim]) for aim in aims(state, seat)]
+        else:
+            options = [(lead(game.apply(state, a), seat), a) for a in legal if a.startswith("scale")]
+        value, action = max(options)
+        if value >= march_value:
+            return action
+        remember(game, marching, plan)
+        return "march"
+    known = _PLANS.get(key(state))
+    if known is not None and known in legal:
+        return known
+    plan, _ = plan_turn(game, state, seat, beam)
+    remember(game, state, plan)
+    return plan[0]
+
+
+POLICIES: dict[str, Policy] = {"greedy": greedy, "planner": planner}
+__all__ = ["POLICIES", "greedy", "planner", "parse"]
