@@ -11,7 +11,7 @@ from regalia.core.rng import Rng
 
 from . import heuristics, rules
 from . import view as views
-from .cards import CARD_NAMES, HAND_SIZE, PROCESSION, QUEEN_POINTS, RANK, points, still_needed
+from .cards import CARD_NAMES, CARD_POINTS, HAND_SIZE, PROCESSION, RANK, points
 from .state import ACQUIRE, CHANCE_STEPS, DEAL, DEALER, DRAW, OVER, PASS, QueenState
 
 STEPS = (DEALER, DEAL, DRAW, ACQUIRE, PASS, OVER)
@@ -145,21 +145,21 @@ class CrownTheQueen(Game):
         return heuristics.POLICIES[name](state, seat, rng)
 
     def evaluate(self, state: QueenState) -> list[float]:
-        """Each seat's chance of winning the rubber, guessed from totals plus the processions' promise.
+        """Each seat's chance of winning the rubber, guessed from totals plus what its hand promises.
 
-        A procession is credited with its points plus half of what its next cards would add; the totals
-        then go through a softmax whose temperature shrinks as fewer games remain.
+        Search calls this on determinized states, so hands are known here. A procession is credited with
+        its points plus the points of the cards in hand it still needs, discounted by how far off they
+        are (``heuristics.need``); the projected totals then go through a softmax whose temperature
+        shrinks as the rubber nears its end, so ten points matter more in the last game than the first.
         """
         if state.step == OVER:
             return self.returns(state)
         projected = []
         for s in range(self.players):
-            banked = sum(r[s] for r in state.results)
-            procession = state.processions[s]
-            promise = sum(QUEEN_POINTS if c == PROCESSION[-1] else 10 for c in still_needed(procession)[:2])
-            projected.append(banked + points(procession) + 0.5 * promise)
-        games_left = state.games - len(state.results)
-        temperature = 12.0 * games_left
+            procession, hand = state.processions[s], state.hands[s]
+            promise = sum(CARD_POINTS * heuristics.need(c, procession, ()) for c in dict.fromkeys(hand))
+            projected.append(sum(r[s] for r in state.results) + points(procession) + promise)
+        temperature = 8.0 + 8.0 * (state.games - len(state.results))
         top = max(projected)
         weights = [math.exp((p - top) / temperature) for p in projected]
         total = sum(weights)

@@ -1,0 +1,143 @@
+"""Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012, "SO-ISMCTS").
+
+A player who cannot see everything cannot search the true state. Instead, every iteration:
+
+1. **samples** a full state consistent with the seat's view — ``game.determinize(view, seat, rng)`` —
+   so the hidden cards differ from one iteration to the next and are never the real ones;
+2. **descends** one shared tree whose nodes are the sequences of *actions* taken from the root, choosing
+   among the actions legal in this determinization by UCB with availability counts (an action that is
+   only sometimes legal is judged against the iterations in which it was available);
+3. **expands** one new action, then **rolls out** (random, or a game policy) for a bounded number of
+   decisions, and scores the end with ``game.returns`` or, when cut short, ``game.evaluate``;
+4. **backs up** one value per seat, so any number of players each maximise their own share.
+
+Chance nodes (a die, a card drawn) are sampled with ``game.sample_chance`` and add no tree node: the
+tree is "open loop" over chance, which is what lets every determinization share it — the results of all
+samples are *combined* in the visit counts. The decision is the most visited root action.
+
+The agent stops after ``iterations`` (deterministic: use this in tests) or ``seconds`` of wall time,
+whichever comes first.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from regalia.core.game import CHANCE, JSON, Game, State
+from regalia.core.rng import Rng
+
+from .agent import Agent
+
+
+class Node:
+    """Statistics of one action sequence from the root: visits, availability and value per seat."""
+
+    __slots__ = ("children", "visits", "available", "value")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.value = [0.0] * players
+
+    def ucb(self, seat: int, exploration: float) -> float:
+        return self.value[seat] / self.visits + exploration * math.sqrt(math.log(self.available) / self.visits)
+
+
+class ISMCTSAgent(Agent):
+    """A computer player for any game of the core protocol, hidden information and chance included."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int | str = 0, *, iterations: int | None = 1000, seconds: float | None = None,
+                 exploration: float = 0.7, rollout_policy: str | None = None, rollout_depth: int | None = None,
+                 **params: Any) -> None:
+        super().__init__(seed, **params)
+        if iterations is None and seconds is None:
+            raise ValueError("ismcts needs a budget: iterations, seconds or both")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_policy = rollout_policy
+        self.rollout_depth = rollout_depth
+        self.last_iterations = 0
+        """Iterations run by the last decision (for benchmarks)."""
+
+    def decide(self, game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        return self.search(game, lambda rng: game.determinize(view, seat, rng), seat, legal)
+
+    def search(self, game: Game, sample: Callable[[Rng], State], seat: int, legal: list[str]) -> str:
+        """The most visited of ``legal`` after searching states drawn by ``sample``."""
+        rng = self.rng
+        root = Node(game.players)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(game, sample(rng), root, rng)
+            done += 1
+        self.last_iterations = done
+        visited = [(root.children[a].visits, -i, a) for i, a in enumerate(legal) if a in root.children]
+        return max(visited)[2] if visited else legal[0]
+
+    def _iterate(self, game: Game, state: State, root: Node, rng: Rng) -> None:
+        path = [root]
+        node = root
+        while True:  # selection, then one expansion
+            mover = game.to_move(state)
+            if mover is None:
+                break
+            if mover == CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            legal = game.legal_actions(state)
+            untried = []
+            for action in legal:
+                child = node.children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried:
+                action = rng.choice(untried)
+                child = node.children[action] = Node(game.players)
+                child.available = 1
+                path.append(child)
+                state = game.apply(state, action)
+                break
+            c = self.exploration
+            action = max(legal, key=lambda a: node.children[a].ucb(mover, c))
+            node = node.children[action]
+            path.append(node)
+            state = game.apply(state, action)
+        values = self._rollout(game, state, rng)
+        for visited in path:
+            visited.visits += 1
+            total = visited.value
+            for s, v in enumerate(values):
+                total[s] += v
+
+    def _rollout(self, game: Game, state: State, rng: Rng) -> list[float]:
+        decisions = 0
+        while True:
+            mover = game.to_move(state)
+            if mover is None:
+                return game.returns(state)
+            if mover == CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            if self.rollout_depth is not None and decisions >= self.rollout_depth:
+                guess = game.evaluate(state)
+                return guess if guess is not None else [1.0 / game.players] * game.players
+            if self.rollout_policy is None:
+                action = rng.choice(game.legal_actions(state))
+            else:
+                action = game.policy(self.rollout_policy, state, mover, rng)
+            state = game.apply(state, action)
+            decisions += 1
