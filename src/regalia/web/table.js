@@ -67,6 +67,7 @@ export async function showMatch(root, matchId) {
   }
 
   function draw(u) {
+    parts.board.classList.remove("waiting");
     parts.status.textContent = statusLine(u);
     parts.players.replaceChildren(...u.players.map((p) => h("li", {
       class: [p.seat === u.view.to_move ? "to-move" : "", u.seats.includes(p.seat) ? "mine" : ""].join(" "),
@@ -123,12 +124,13 @@ export async function showMatch(root, matchId) {
   }
 
   function disableActions() {
-    for (const b of parts.actions.querySelectorAll("button")) b.disabled = true;
+    // until the server answers, nothing more can be sent from this view (no double plays)
+    for (const b of [...parts.actions.querySelectorAll("button"), ...parts.board.querySelectorAll("button")]) b.disabled = true;
     parts.board.classList.add("waiting");
   }
 
   function enableActions() {
-    for (const b of parts.actions.querySelectorAll("button")) b.disabled = false;
+    if (conn.latest) draw(conn.latest);
     parts.board.classList.remove("waiting");
   }
 

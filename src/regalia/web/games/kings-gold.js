@@ -1,0 +1,152 @@
+// King's Gold's table: five Pirate Dice (click to hold; Skulls locked), the Royal Treasury, the Skull
+// Island Reserve, the Captain's Ledger and the round chronometer. Every button plays an action string
+// that the server listed in ``legal``; nothing here decides what is allowed.
+//
+//   ┌ Royal Treasury ┐  ┌ Skull Island ┐  ┌ chronometer ┐
+//   [die 1][die 2][die 3][die 4][die 5]      <- click a die to hold it
+//   Roll · Re-roll n · Stop · Crest: convert/shield
+//   Captain's Ledger (Fire! on a row when a Cannon is aimed)
+import { h, s, svgButton } from "../dom.js";
+
+const HEISTS = ["The King's Ransom!", "Broadside Barrage!", "Royal Amnesty!"];
+let held = new Set();
+let heldFor = null;
+
+function face(name) {
+  switch (name) {
+    case "Skull": return [s("circle", { cx: 40, cy: 34, r: 18, fill: "#1d1d1d" }), s("rect", { x: 30, y: 46, width: 20, height: 12, rx: 2, fill: "#1d1d1d" }),
+      s("circle", { cx: 33, cy: 33, r: 5, fill: "#fffbe8" }), s("circle", { cx: 47, cy: 33, r: 5, fill: "#fffbe8" }),
+      s("path", { d: "M36 50v8M40 50v8M44 50v8", stroke: "#fffbe8", "stroke-width": 1.5 })];
+    case "Cannon": return [s("rect", { x: 18, y: 30, width: 40, height: 14, rx: 7, fill: "#333", transform: "rotate(-20 40 40)" }),
+      s("circle", { cx: 30, cy: 54, r: 9, fill: "#6b3e1d" }), s("circle", { cx: 50, cy: 54, r: 9, fill: "#6b3e1d" })];
+    case "Coin": return [s("circle", { cx: 40, cy: 40, r: 22, fill: "#f2c230", stroke: "#8a6400", "stroke-width": 3 }),
+      s("text", { x: 40, y: 48, "text-anchor": "middle", "font-size": 22, "font-weight": "bold", fill: "#8a6400" }, "G")];
+    case "Crest": return [s("path", { d: "M40 16 60 24v16c0 12-10 20-20 24-10-4-20-12-20-24V24z", fill: "#2d5ec4", stroke: "#12306e", "stroke-width": 2 }),
+      s("path", { d: "M32 28l4 6 4-8 4 8 4-6v10H32z", fill: "#f2c230" })];
+    default: return [s("text", { x: 40, y: 50, "text-anchor": "middle", "font-size": 28, fill: "#b8a77a" }, "?")];
+  }
+}
+
+function rerollAction(view) {
+  const free = view.dice.map((f, i) => i + 1).filter((n) => view.dice[n - 1] !== null && !view.locked.includes(n) && !held.has(n));
+  return free.length ? `reroll ${free.join(" ")}` : null;
+}
+
+function thrownNow(update) {
+  const action = update.last?.action || "";
+  if (action === "roll") return new Set([1, 2, 3, 4, 5]);
+  if (action.startsWith("reroll ")) return new Set(action.slice(7).split(" ").map(Number));
+  return new Set();
+}
+
+export function label(action) {
+  if (action === "roll") return "Roll the dice";
+  if (action === "stop") return "Stop and resolve";
+  if (action.startsWith("reroll ")) return `Re-roll dice ${action.slice(7).replaceAll(" ", ", ")}`;
+  if (action === "crest convert") return "Crest: pair with a Coin (Doubloon)";
+  if (action === "crest shield") return "Crest: take a Shield";
+  if (action.startsWith("fire ")) return `Fire a Cannon at seat ${Number(action.slice(5)) + 1}`;
+  return action;
+}
+
+export function render(board, update, ctx) {
+  const v = update.view;
+  const key = `${update.version}`;
+  if (heldFor !== key) { held = new Set(); heldFor = key; }
+  const legal = new Set(ctx.legal);
+  const canReroll = [...legal].some((a) => a.startsWith("reroll "));
+  const thrown = thrownNow(update);
+
+  const dice = s("g", { class: "dice", transform: "translate(20 150)" });
+  v.dice.forEach((name, i) => {
+    const n = i + 1;
+    const locked = v.locked.includes(n);
+    const isHeld = held.has(n);
+    const die = s("g", { class: ["die", locked ? "locked" : "", isHeld ? "held" : "", thrown.has(n) ? "rolling" : ""].join(" "),
+      transform: `translate(${i * 150 + 30} 0)`, "data-die": n },
+    s("g", { class: "die-body" },
+      s("rect", { width: 80, height: 80, rx: 14, fill: "#fffbe8", stroke: locked ? "#b22222" : isHeld ? "#d4a017" : "#5b3a00",
+        "stroke-width": locked || isHeld ? 5 : 2 }),
+      face(name)),
+    s("text", { x: 40, y: 102, "text-anchor": "middle", "font-size": 14, fill: locked ? "#ffb3b3" : "#fff" },
+      locked ? "🔒 locked" : isHeld ? "held" : name ? `die ${n}` : ""));
+    if (!locked && name && canReroll) {
+      svgButton(die, `Die ${n}: ${name}${isHeld ? ", held" : ""}. Press to ${isHeld ? "release" : "hold"} it.`, () => {
+        if (held.has(n)) held.delete(n); else held.add(n);
+        ctx.sounds.click();
+        render(board, update, ctx);
+      });
+    } else {
+      die.setAttribute("aria-label", `Die ${n}: ${name || "not thrown"}${locked ? ", a Skull locked for the turn" : ""}`);
+      die.setAttribute("role", "img");
+    }
+    dice.append(die);
+  });
+
+  const treasury = s("g", { transform: "translate(20 15)", class: "treasury", role: "img",
+    "aria-label": `Royal Treasury: ${v.treasury.coins} gold coins, ${v.treasury.doubloons} doubloons` },
+  s("rect", { width: 240, height: 100, rx: 10, fill: "#5a3a1a", stroke: "#f2c230", "stroke-width": 2 }),
+  s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#f2c230", "font-size": 16, "font-weight": "bold" }, "Royal Treasury"),
+  s("circle", { cx: 50, cy: 62, r: 18, fill: "#f2c230", stroke: "#8a6400", "stroke-width": 2 }),
+  s("text", { x: 80, y: 69, fill: "#fff", "font-size": 20 }, `${v.treasury.coins}`),
+  s("circle", { cx: 150, cy: 62, r: 18, fill: "#e0e0e0", stroke: "#8a6400", "stroke-width": 2 }),
+  s("text", { x: 150, y: 68, "text-anchor": "middle", "font-size": 14, fill: "#8a6400" }, "D"),
+  s("text", { x: 180, y: 69, fill: "#fff", "font-size": 20 }, `${v.treasury.doubloons}`));
+
+  const reserve = s("g", { transform: "translate(280 15)", role: "img", "aria-label": `Skull Island Reserve: ${v.reserve} coins` },
+    s("rect", { width: 240, height: 100, rx: 10, fill: "#1b4d3e", stroke: "#9fd6b8", "stroke-width": 2 }),
+    s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#cfeede", "font-size": 16, "font-weight": "bold" }, "Skull Island Reserve"),
+    s("path", { d: "M30 85 Q70 40 120 50 T210 85z", fill: "#c2a36b" }),
+    s("circle", { cx: 120, cy: 60, r: 12, fill: "#1d1d1d" }),
+    s("text", { x: 120, y: 95, "text-anchor": "middle", fill: "#fff", "font-size": 18 }, `${v.reserve}`));
+
+  const rounds = v.navy_rounds ? `${v.round + 1} / ${v.navy_rounds}` : `${v.round + 1}`;
+  const dial = s("g", { transform: "translate(540 15)", role: "img",
+    "aria-label": `Round ${rounds}; ${v.rolls_left} throws left this turn` },
+  s("rect", { width: 240, height: 100, rx: 10, fill: "#2a1e10", stroke: "#d4a017", "stroke-width": 2 }),
+  s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#d4a017", "font-size": 16, "font-weight": "bold" }, "Chronometer"),
+  s("circle", { cx: 55, cy: 62, r: 28, fill: "#fbf6e9", stroke: "#d4a017", "stroke-width": 3 }),
+  s("line", { x1: 55, y1: 62, x2: 55 + 22 * Math.sin((v.round % 12) * Math.PI / 6), y2: 62 - 22 * Math.cos((v.round % 12) * Math.PI / 6),
+    stroke: "#6b1b3a", "stroke-width": 3, "stroke-linecap": "round" }),
+  s("text", { x: 150, y: 60, "text-anchor": "middle", fill: "#fff", "font-size": 15 }, `Round ${rounds}`),
+  [0, 1, 2].map((i) => s("circle", { cx: 125 + i * 25, cy: 80, r: 8, fill: i < v.rolls_left ? "#d4a017" : "#555" })));
+
+  const sea = s("svg", { viewBox: "0 0 800 290", class: "kg-table", role: "group", "aria-label": "King's Gold table" },
+    s("rect", { width: 800, height: 290, fill: "#0e4d64", rx: 12 }),
+    s("path", { d: "M0 270 Q100 250 200 270 T400 270 T600 270 T800 270 V290 H0z", fill: "#1b7a8c" }),
+    treasury, reserve, dial, dice);
+
+  const reroll = rerollAction(v);
+  const controls = h("div", { class: "kg-controls", role: "group", "aria-label": "Dice controls" },
+    ["roll", "stop", "crest convert", "crest shield"].filter((a) => legal.has(a)).map((a) =>
+      h("button", { type: "button", class: "primary", "data-kg": a, onclick: () => ctx.play(a) }, label(a))),
+    canReroll ? h("button", { type: "button", class: "primary", "data-kg": "reroll", disabled: !(reroll && legal.has(reroll)),
+      onclick: () => ctx.play(reroll) }, reroll ? `Re-roll ${reroll.slice(7).split(" ").length} dice` : "Hold fewer dice to re-roll") : null,
+    canReroll ? h("span", { class: "muted" }, "Click a die to hold it.") : null);
+
+  const ledger = h("table", { class: "ledger", "aria-label": "Captain's Ledger" },
+    h("caption", {}, "Captain's Ledger"),
+    h("thead", {}, h("tr", {}, ["Captain", "Gold", "Doubloons", "Shields", "Threat", "Score", ""].map((c) => h("th", { scope: "col" }, c)))),
+    h("tbody", {}, v.captains.map((c) => h("tr", { class: [c.seat === v.captain ? "at-helm" : "", c.eliminated ? "out" : ""].join(" ") },
+      h("th", { scope: "row" }, `${c.name} (seat ${c.seat + 1})`, c.seat === v.captain ? " ⚓" : "", c.immune ? " 🛡" : ""),
+      h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, "🛡".repeat(c.shields) || "0"),
+      h("td", { class: `threat-${c.threat}` }, c.threat), h("td", {}, c.score),
+      h("td", {}, legal.has(`fire ${c.seat}`) ? h("button", { type: "button", class: "fire", "data-kg": `fire ${c.seat}`,
+        onclick: () => ctx.play(`fire ${c.seat}`) }, "💥 Fire!") : "")))));
+
+  const notes = [];
+  if (v.pending?.decision === "crest") notes.push(`${v.pending.crests_left} Crest(s) to assign.`);
+  if (v.pending?.decision === "fire") notes.push(`${v.pending.cannons_left} Cannon(s) to aim: choose a ship in the Ledger.`);
+  if (v.end_triggered && !v.is_over) notes.push("The end is near: this round is the last.");
+  board.replaceChildren(h("div", { class: "kings-gold" }, sea, controls, notes.length ? h("p", { class: "kg-note" }, notes.join(" ")) : null, ledger));
+}
+
+export function sound(previous, update, sounds) {
+  const action = update.last?.action || "";
+  if (action === "roll" || action.startsWith("reroll")) sounds.roll();
+  else if (action.startsWith("fire")) sounds.thud();
+  else sounds.click();
+  if (update.log.some((line) => HEISTS.some((heist) => line.includes(heist)))) setTimeout(() => sounds.fanfare(), 500);
+  const skulls = (v) => v.dice.filter((f) => f === "Skull").length;
+  if (previous && skulls(update.view) > skulls(previous.view)) setTimeout(() => sounds.skull(), 450);
+}

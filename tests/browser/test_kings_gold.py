@@ -1,0 +1,72 @@
+"""King's Gold in the browser: from the lobby through a whole match against the computer, by clicks on
+the table itself (dice held by clicking them, Roll / Re-roll / Stop, Crests, Cannons aimed in the Ledger)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+
+from .conftest import shot, start_from_lobby
+
+pytestmark = pytest.mark.browser
+
+
+def play_kings_gold(page, limit: int = 600) -> int:
+    clicks = 0
+    while clicks < limit:
+        page.wait_for_function(
+            "document.querySelector('[data-kg]:not([disabled])')"
+            " || /The match is over/.test(document.querySelector('.status')?.textContent || '')")
+        if "The match is over" in (page.locator(".status").text_content() or ""):
+            return clicks
+        controls = page.locator("[data-kg]:not([disabled])").evaluate_all("bs => bs.map(b => b.dataset.kg)")
+        if not controls:  # the table was redrawn between the wait and the look: look again
+            continue
+        if "roll" in controls:
+            choice = "roll"
+        elif "reroll" in controls and clicks % 3 == 0:
+            dice = page.locator(".die.clickable")
+            if dice.count() > 1:
+                dice.first.click()  # hold one die, re-roll the rest
+                expect(page.locator(".die.held")).to_have_count(1)
+            choice = "reroll" if page.locator("[data-kg=reroll]:not([disabled])").count() else "stop"
+        elif "stop" in controls:
+            choice = "stop"
+        else:
+            choice = controls[0]
+        if clicks == 2:
+            shot(page, "kings-gold-in-play")
+        try:
+            page.click(f"[data-kg='{choice}']:not([disabled])", timeout=3000)
+        except PlaywrightTimeout:  # redrawn under the pointer by an update: look again
+            continue
+        clicks += 1
+    raise AssertionError(f"the match did not end within {limit} clicks")
+
+
+def test_kings_gold_from_the_lobby_to_the_end_against_the_computer(page, site):
+    start_from_lobby(page, site, "kings-gold", options={"navy_rounds": "4"})
+    expect(page.locator("h1")).to_have_text("King's Gold")
+    expect(page.locator(".kg-table")).to_be_visible()
+    expect(page.locator("table.ledger caption")).to_have_text("Captain's Ledger")
+    assert page.locator("[aria-label^='Royal Treasury']").count() == 1
+    assert page.locator("[aria-label^='Skull Island Reserve']").count() == 1
+    clicks = play_kings_gold(page)
+    assert clicks >= 4
+    expect(page.locator("#download-record")).to_be_visible()
+    expect(page.locator("#seed")).not_to_be_empty()
+    shot(page, "kings-gold-over")
+
+
+def test_kings_gold_fits_a_phone(chromium_browser, site):
+    context = chromium_browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        start_from_lobby(page, site, "kings-gold")
+        expect(page.locator(".kg-table")).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the table overflows a phone's width ({width}px)"
+        shot(page, "kings-gold-phone")
+    finally:
+        context.close()
