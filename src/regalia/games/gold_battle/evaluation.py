@@ -1,75 +1,82 @@
 """The heuristic value of a battle for search: material, mines, mine pressure, commander safety, towers.
 
 Each term is counted for both sides and the difference, in "soldiers", is squashed by a logistic into a
-win chance per seat in [0, 1]. The weights were set by hand and checked in self-play (bench/gold_battle).
+win chance per seat in [0, 1]. Every term is a handful of bitboard operations (``board.crowding`` gives
+"touching 2+ soldiers" for the whole board at once), because search calls this at every leaf.
+The weights were set by hand and checked in self-play (``regalia bench gold-battle``).
 """
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
-from .board import ADJACENT, SQUARES, chebyshev, squares_of
-from .rules import commander_beside, mine_pressure
+from .board import ADJACENT, SQUARES, chebyshev, crowding
 from .state import BattleState
 
 SOLDIER = 1.0
 MINE_HELD = 3.0
 """Per enemy home mine owned: a third of the way to the mines victory."""
-MINE_THREAT = 1.0
-"""Per enemy mine this side presses and the enemy does not contest: it flips on this side's next move."""
+MINE_THREAT = (0.6, 1.4)
+"""Per enemy mine this side presses and the enemy does not contest (enemy to move, this side to move)."""
 TOWER_DOWN = 0.6
-DOOMED = 0.7
-"""Per own soldier standing where the enemy's next move captures it (rule 5 on the enemy's turn)."""
+TOWER_THREAT = 0.3
+"""Per enemy tower already touched by 2+ of this side's soldiers: one step from falling."""
+DOOMED = (0.8, 0.3)
+"""Per own soldier where the enemy's next move captures it (enemy to move, this side to move)."""
 COMMANDER_DANGER = 2.5
-"""The enemy commander next to ours while an enemy soldier can step beside it (rule 6)."""
-ADVANCE = 0.04
-"""Per square a soldier stands closer to the enemy's home mines: a gentle pull towards the fight."""
+"""The enemy commander next to ours while an enemy soldier is one step from joining it (rule 6)."""
+ADVANCE = 0.05
+"""Per square a soldier stands closer to the enemy's mines: a gentle pull towards the fight."""
 SCALE = 3.0
 
-DISTANCE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(chebyshev(a, b) for b in range(SQUARES)) for a in range(SQUARES)
-)
-
 NEAR: tuple[int, ...] = tuple(
-    sum(1 << b for b in range(SQUARES) if 0 < DISTANCE[a][b] <= 2) for a in range(SQUARES)
+    sum(1 << b for b in range(SQUARES) if 0 < chebyshev(a, b) <= 2) for a in range(SQUARES)
 )
 """Squares within 2 (Chebyshev) of each square, as bitboards."""
 
 
-def side_score(state: BattleState, side: int) -> float:
+@lru_cache(maxsize=64)
+def rings(targets: int) -> tuple[int, ...]:
+    """Bitboards of the squares at distance 1, 2, ... (Chebyshev) from the nearest of ``targets``."""
+    squares = [sq for sq in range(SQUARES) if targets >> sq & 1]
+    found: list[int] = []
+    for sq in range(SQUARES):
+        if not squares:
+            break
+        distance = min(chebyshev(sq, t) for t in squares)
+        while len(found) < distance:
+            found.append(0)
+        if distance:
+            found[distance - 1] |= 1 << sq
+    return tuple(found)
+
+
+def side_score(state: BattleState, side: int, crowds: tuple[tuple[int, int, int], ...]) -> float:
     enemy = 1 - side
     soldiers, commander = state.soldiers[side], state.commanders[side]
-    foe_soldiers, foe_commander = state.soldiers[enemy], state.commanders[enemy]
+    foe_commander = state.commanders[enemy]
+    mine, foe = crowds[side], crowds[enemy]
+    reach = ADJACENT[commander] if commander >= 0 else 0
+    foe_reach = ADJACENT[foe_commander] if foe_commander >= 0 else 0
+    to_move = state.side == side
     score = SOLDIER * soldiers.bit_count()
     score += MINE_HELD * (state.mines[side] & state.home_mines[enemy]).bit_count()
     score += TOWER_DOWN * (2 - state.towers[enemy].bit_count())
-    targets = squares_of(state.mines[enemy])
-    for mine in targets:
-        if mine_pressure(mine, soldiers, commander) and not mine_pressure(mine, foe_soldiers, foe_commander):
-            score += MINE_THREAT
-    reach = ADJACENT[foe_commander] if foe_commander >= 0 else 0
-    rest = soldiers
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        sq = low.bit_length() - 1
-        if reach >> sq & 1 or (ADJACENT[sq] & foe_soldiers).bit_count() >= 2:
-            score -= DOOMED
-        if targets:
-            row = DISTANCE[sq]
-            score -= ADVANCE * min(row[m] for m in targets)
-    if commander >= 0 and commander_beside(commander, foe_commander) and _soldier_can_join(commander, foe_soldiers):
+    score += TOWER_THREAT * (state.towers[enemy] & mine[1]).bit_count()
+    threats = state.mines[enemy] & (mine[1] | reach) & ~(foe[1] | foe_reach)
+    score += MINE_THREAT[to_move] * threats.bit_count()
+    score -= DOOMED[to_move] * (soldiers & (foe[1] | foe_reach)).bit_count()
+    for distance, ring in enumerate(rings(state.mines[enemy]), start=1):
+        score -= ADVANCE * distance * (soldiers & ring).bit_count()
+    if foe_commander >= 0 and reach >> foe_commander & 1 and NEAR[commander] & state.soldiers[enemy]:
         score -= COMMANDER_DANGER
     return score
 
 
-def _soldier_can_join(commander: int, foe_soldiers: int) -> bool:
-    """Whether an enemy soldier is within 2 squares of the commander (one step from completing rule 6)."""
-    return bool(NEAR[commander] & foe_soldiers)
-
-
 def evaluate(state: BattleState) -> list[float]:
     """[Red's, Blue's] chance to win as judged from the position alone."""
-    diff = side_score(state, 0) - side_score(state, 1)
+    crowds = (crowding(state.soldiers[0]), crowding(state.soldiers[1]))
+    diff = side_score(state, 0, crowds) - side_score(state, 1, crowds)
     red = 1.0 / (1.0 + math.exp(-diff / SCALE))
     return [red, 1.0 - red]
