@@ -101,6 +101,8 @@ def analyze(
     level: Annotated[str, typer.Option(help="the computer level that fills every seat")] = "random",
     ladder: Annotated[str, typer.Option(help="levels of the ladder tournament ('' to skip it)")] = "random,easy,medium,hard",
     ladder_games: Annotated[int, typer.Option(help="matches per pair in the ladder")] = 10,
+    section_matches: Annotated[int, typer.Option(help="matches for game-specific sections (King's Gold: "
+                                                     "turn outcomes of 'hard' captains)")] = 20,
     seed: Annotated[int, typer.Option(help="seed of the first match")] = 0,
     backend: Backend = "local",
     workers: Workers = None,
@@ -118,7 +120,7 @@ def analyze(
     try:
         with progress_bar(f"{game} analysis", 100) as update:
             analysis = run_analysis(game, games, players=players, level=level, ladder=ladder_levels,
-                                    ladder_games=ladder_games, seed=seed, options=parse_options(option),
+                                    ladder_games=ladder_games, section_matches=section_matches, seed=seed, options=parse_options(option),
                                     backend=backend, workers=workers, address=address,
                                     progress=lambda fraction: update(round(100 * fraction)))
     except (UnknownGame, ValueError) as exc:

@@ -69,7 +69,7 @@ def seat_statistics(records: Sequence[Record], players: int) -> tuple[list[Share
 def analyze(game_id: str, games: int, *, players: int | None = None, level: str = "random",
             ladder: Sequence[str] = (), ladder_games: int = 10, seed: int = 0,
             options: dict[str, Any] | None = None, backend: str = "local", workers: int | None = None,
-            address: str | None = None, out: Path | str | None = None,
+            address: str | None = None, out: Path | str | None = None, section_matches: int = 20,
             progress: Callable[[float], None] | None = None) -> Analysis:
     """Everything the balance report shows (see the module docstring); ``progress`` gets 0..1."""
     start = time.perf_counter()
@@ -77,7 +77,7 @@ def analyze(game_id: str, games: int, *, players: int | None = None, level: str 
     if players is not None:
         opts["players"] = players
     game = load_game(game_id, **opts)
-    sections = _special_sections(game_id)
+    sections = _special_sections(game_id, section_matches)
     ladder_total = len(plan_round_robin(ladder, default_players(game_id), ladder_games)) if ladder else 0
     total = games + ladder_total + sum(s.matches for s in sections)
     done = 0
@@ -106,10 +106,10 @@ def analyze(game_id: str, games: int, *, players: int | None = None, level: str 
     return result
 
 
-def _special_sections(game_id: str) -> list[Any]:
+def _special_sections(game_id: str, matches: int) -> list[Any]:
     """The game-specific sections of a game's report (modules of this package, imported on demand)."""
-    if game_id == "kings-gold":
+    if game_id == "kings-gold" and matches > 0:
         from .kings_gold_turns import TurnOutcomes
 
-        return [TurnOutcomes()]
+        return [TurnOutcomes(matches)]
     return []

@@ -89,7 +89,7 @@ def figure(draw: Callable[[Any], None], size: tuple[float, float] = (7.0, 3.2)) 
 
 def _shares_plot(ax: Any, labels: Sequence[str], shares: Sequence[Share], fair: float) -> None:
     values = [s.value for s in shares]
-    errors = [[s.value - s.low for s in shares], [s.high - s.value for s in shares]]
+    errors = [[max(s.value - s.low, 0.0) for s in shares], [max(s.high - s.value, 0.0) for s in shares]]
     ax.bar(labels, values, yerr=errors, capsize=6, color="#c9a227")
     ax.axhline(fair, color="#444", linestyle="--", linewidth=1, label=f"even game ({fair:.0%})")
     ax.set_ylabel("win share")

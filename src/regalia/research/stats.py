@@ -32,7 +32,20 @@ def wilson(wins: float, n: int, z: float = Z95) -> Share:
     return Share(wins, n, max(0.0, centre - half), min(1.0, centre + half))
 
 
-def chi_square(observed: list[float], expected: list[float]) -> tuple[float, int]:
-    """Pearson's statistic and its degrees of freedom over the cells with a positive expectation."""
-    cells = [(o, e) for o, e in zip(observed, expected, strict=True) if e > 0]
-    return sum((o - e) ** 2 / e for o, e in cells), max(len(cells) - 1, 0)
+def chi_square(observed: list[float], expected: list[float], minimum: float = 5.0) -> tuple[float, int]:
+    """Pearson's statistic and its degrees of freedom, rare cells pooled first.
+
+    The chi-square approximation needs expected counts of about 5 or more (Cochran), and a single
+    event in a cell expected 0.06 times would otherwise dominate the statistic. Cells expected fewer
+    than ``minimum`` times are pooled into one; if the pool is still short, it joins the smallest cell.
+    """
+    cells = sorted(((e, o) for o, e in zip(observed, expected, strict=True) if e > 0), reverse=True)
+    kept = [c for c in cells if c[0] >= minimum]
+    rare = [c for c in cells if c[0] < minimum]
+    if rare:
+        pooled = (sum(e for e, _ in rare), sum(o for _, o in rare))
+        if pooled[0] < minimum and kept:
+            e, o = kept.pop()
+            pooled = (pooled[0] + e, pooled[1] + o)
+        kept.append(pooled)
+    return sum((o - e) ** 2 / e for e, o in kept), max(len(kept) - 1, 0)
