@@ -8,7 +8,6 @@ from regalia.profiles.history import (
     SeatLine,
     is_rubber,
     rating_series,
-    records,
     rubbers,
 )
 
@@ -20,13 +19,6 @@ def entry(match_id, game_id, outcome, extras=None, my_seats=(0,), before=None, a
              SeatLine(2, "p2", "Mary", 3, 3))
     return MatchEntry(match_id, game_id, T0 + timedelta(minutes=minutes), seats, tuple(my_seats), outcome, True,
                       before, after, extras=extras or {})
-
-
-def test_records_per_game():
-    rows = records([entry("1", "kings-gold", "win"), entry("2", "kings-gold", "loss"),
-                    entry("3", "gold-battle", "draw"), entry("4", "kings-gold", "win")])
-    assert [(r.game_id, r.played, r.wins, r.draws, r.losses) for r in rows] == [
-        ("gold-battle", 1, 0, 1, 0), ("kings-gold", 3, 2, 0, 1)]
 
 
 def test_rating_change_and_opponents():

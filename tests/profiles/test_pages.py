@@ -95,3 +95,17 @@ async def test_profile_page_has_ratings_history_graphs_badges_and_rubbers(sessio
 async def test_profile_page_of_nobody(sessions, clock):
     async with sessions() as s:
         assert await profile_page(s, "p_missing", clock=clock) is None
+
+
+async def test_records_per_game_count_each_match_once(sessions, clock):
+    from regalia.records import match_records
+
+    anne, mary = await people(sessions, clock, "Anne", "Mary")
+    async with sessions.begin() as s:
+        await record_result(s, "gold-battle", [anne, mary], {"winners": [0], "scores": [1, 0]}, clock=clock)
+        await record_result(s, "gold-battle", [anne, mary], {"winners": [], "scores": [0, 0]}, clock=clock)
+        await record_result(s, "kings-gold", [anne, mary, anne], {"winners": [1], "scores": [5, 30, 9]}, clock=clock)
+        await record_result(s, "kings-gold", [anne, None, anne], {"winners": [2], "scores": [5, 3, 9]}, clock=clock)
+        rows = await match_records(s, anne)
+    assert [(r.game_id, r.played, r.wins, r.draws, r.losses) for r in rows] == [
+        ("gold-battle", 2, 1, 1, 0), ("kings-gold", 2, 1, 0, 1)]

@@ -11,6 +11,7 @@ from regalia.ratings.multiplayer import (
     pairwise_games,
     placings,
     rate_match,
+    seats_of,
 )
 
 
@@ -93,7 +94,8 @@ def test_computer_level_ids():
 
 
 def test_match_outcome_for_the_record():
-    seats = ["a", "b", "c"]
-    assert match_outcome("a", seats, [0, 2]) == "win"
-    assert match_outcome("b", seats, [0, 2]) == "loss"
-    assert match_outcome("b", seats, []) == "draw"
+    seats = ["a", "b", "c", "a"]
+    assert seats_of("a", seats) == [0, 3]
+    assert match_outcome(seats_of("a", seats), [3]) == "win"
+    assert match_outcome(seats_of("b", seats), [0, 2]) == "loss"
+    assert match_outcome(seats_of("b", seats), []) == "draw"

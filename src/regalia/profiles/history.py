@@ -9,7 +9,6 @@ the profile page singles out, Crown the Queen's rubber (``games``: each deal's p
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -89,14 +88,6 @@ class Record:
     wins: int
     draws: int
     losses: int
-
-
-def records(entries: Iterable[MatchEntry]) -> list[Record]:
-    """The win/draw/loss record per game, games in alphabetical order."""
-    counts: dict[str, Counter[str]] = {}
-    for e in entries:
-        counts.setdefault(e.game_id, Counter())[e.outcome] += 1
-    return [Record(g, sum(c.values()), c["win"], c["draw"], c["loss"]) for g, c in sorted(counts.items())]
 
 
 def is_rubber(entry: MatchEntry) -> bool:

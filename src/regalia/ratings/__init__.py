@@ -13,10 +13,11 @@ from .multiplayer import (
     pairwise_games,
     placings,
     rate_match,
+    seats_of,
 )
 
 __all__ = [
     "LICHESS", "PAPER", "Entry", "GlickoSystem", "LeaderboardPolicy", "MyRank", "Outcome", "Rating",
     "Standing", "computer_level", "computer_player_id", "expected_score", "glicko2_update", "is_computer",
-    "leaderboard", "match_outcome", "pairwise_games", "placings", "rank_of", "rate_match",
+    "leaderboard", "match_outcome", "pairwise_games", "placings", "rank_of", "rate_match", "seats_of",
 ]

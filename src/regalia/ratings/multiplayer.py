@@ -19,7 +19,7 @@ no rated game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .glicko2 import LICHESS, GlickoSystem, Outcome, Rating
@@ -116,8 +116,14 @@ def rate_match(
     return after
 
 
-def match_outcome(player: str, seats: Sequence[str | None], winners: Sequence[int]) -> str:
-    """The match as the player's record counts it: "win" (a shared win too), "draw" (no winner) or "loss"."""
+def seats_of(player: str, seats: Sequence[str | None]) -> list[int]:
+    """The seats ``player`` holds at the table."""
+    return [seat for seat, occupant in enumerate(seats) if occupant == player]
+
+
+def match_outcome(my_seats: Collection[int], winners: Collection[int]) -> str:
+    """The match as a record counts it for whoever held ``my_seats``: "win" (a shared win too), "draw"
+    (no winner) or "loss"."""
     if not winners:
         return "draw"
-    return "win" if any(seats[w] == player for w in winners) else "loss"
+    return "win" if any(seat in winners for seat in my_seats) else "loss"

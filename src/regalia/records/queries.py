@@ -13,15 +13,15 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from regalia.profiles.badges import Badge, highest, unlocked_skins
 from regalia.profiles.graph import render_rating_graph
-from regalia.profiles.history import MatchEntry, RatingPoint, Record, Rubber, SeatLine, records, rubbers
+from regalia.profiles.history import MatchEntry, RatingPoint, Record, Rubber, SeatLine, rubbers
 from regalia.ratings.glicko2 import LICHESS, GlickoSystem, Rating
 from regalia.ratings.leaderboard import Entry, LeaderboardPolicy, MyRank, Standing, leaderboard, rank_of
-from regalia.ratings.multiplayer import is_computer, match_outcome
+from regalia.ratings.multiplayer import is_computer
 
 from .accounts import Clock, Profile, get_profile, profile_badges, utc_now
 from .results import computer_name
@@ -81,6 +81,22 @@ async def rating_points(session: AsyncSession, player_id: str, game_id: str) -> 
     return [RatingPoint(r.at, r.rating, r.rd, r.match_id) for r in (await session.scalars(query)).all()]
 
 
+async def match_records(session: AsyncSession, player_id: str) -> list[Record]:
+    """Matches played, won, drawn and lost per game (one GROUP BY; a player in two seats counts once)."""
+    per_match = (select(MatchResultRow.game_id, MatchResultSeatRow.match_id,
+                        func.min(MatchResultSeatRow.outcome).label("outcome"))
+                 .join(MatchResultRow, MatchResultRow.match_id == MatchResultSeatRow.match_id)
+                 .where(MatchResultSeatRow.player_id == player_id)
+                 .group_by(MatchResultRow.game_id, MatchResultSeatRow.match_id).subquery())
+    query = (select(per_match.c.game_id, per_match.c.outcome, func.count())
+             .group_by(per_match.c.game_id, per_match.c.outcome))
+    counts: dict[str, dict[str, int]] = {}
+    for game_id, outcome, n in (await session.execute(query)).all():
+        counts.setdefault(game_id, {})[outcome] = n
+    return [Record(g, sum(c.values()), c.get("win", 0), c.get("draw", 0), c.get("loss", 0))
+            for g, c in sorted(counts.items())]
+
+
 async def match_history(
     session: AsyncSession, player_id: str, *, game_id: str | None = None, limit: int = 50
 ) -> list[MatchEntry]:
@@ -101,7 +117,6 @@ async def match_history(
 
 
 def _entry(match: MatchResultRow, seats: Sequence[MatchResultSeatRow], player_id: str) -> MatchEntry:
-    players = [s.player_id for s in seats]
     mine = tuple(s.seat for s in seats if s.player_id == player_id)
     first = next(s for s in seats if s.player_id == player_id)
     extras = {k: v for k, v in match.result.items() if k not in ("winners", "scores")}
@@ -109,7 +124,7 @@ def _entry(match: MatchResultRow, seats: Sequence[MatchResultSeatRow], player_id
     return MatchEntry(
         match.match_id, match.game_id, match.finished_at,
         tuple(SeatLine(s.seat, s.player_id, s.name, s.score, s.place) for s in seats), mine,
-        match_outcome(player_id, players, match.result.get("winners") or []), match.rated,
+        first.outcome, match.rated,
         first.rating_before, first.rating_after, badge.value if badge else None, dict(match.options), extras)
 
 
@@ -184,7 +199,7 @@ async def profile_page(
     earned = [Badge.parse(b.badge) for b in held]
     best = highest(earned)
     all_cq = await match_history(session, profile_id, game_id="crown-the-queen", limit=10_000)
-    return ProfilePage(profile, standing_list, records(await match_history(session, profile_id, limit=100_000)),
+    return ProfilePage(profile, standing_list, await match_records(session, profile_id),
                        history, badges, best.value if best else None,
                        [s.value for s in unlocked_skins(earned)], profile.dice_skin, rubbers(all_cq), graphs)
 
@@ -206,5 +221,5 @@ def to_jsonable(value: Any) -> Any:
     return value
 
 
-__all__ = ["GameStanding", "HeldBadge", "ProfilePage", "leaderboard_for", "match_history", "my_rank",
+__all__ = ["GameStanding", "HeldBadge", "ProfilePage", "leaderboard_for", "match_history", "match_records", "my_rank",
            "profile_page", "rating_points", "standings", "to_jsonable"]

@@ -30,6 +30,7 @@ from regalia.ratings.multiplayer import (
     pairwise_games,
     placings,
     rate_match,
+    seats_of,
 )
 
 from .accounts import Clock, utc_now
@@ -128,7 +129,7 @@ async def record_result(
     after = rate_match(before, seats, places, system) if present else {}
     changes: dict[str, RatingChange] = {}
     for player in sorted(present):
-        new, outcome = after[player], match_outcome(player, seats, winners)
+        new, outcome = after[player], match_outcome(seats_of(player, seats), winners)
         changes[player] = RatingChange(before[player], new)
         row = rows.get(player)
         if row is None:
@@ -149,7 +150,8 @@ async def record_result(
         badge = earned.get(seat)
         session.add(MatchResultSeatRow(
             match_id=match_id, seat=seat, player_id=occupant, name=names[seat], score=float(scores[seat]),
-            place=places[seat], rating_before=change.before.rating if change else None,
+            place=places[seat], outcome=match_outcome(seats_of(occupant, seats) if occupant else [seat], winners),
+            rating_before=change.before.rating if change else None,
             rating_after=change.after.rating if change else None, badge=badge.slug if badge else None))
     kept = await _keep_badges(session, seats, earned, match_id, now)
     await session.flush()

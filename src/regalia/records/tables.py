@@ -152,6 +152,8 @@ class MatchResultSeatRow(RecordsBase):
     """The name shown at the table when the match ended (history keeps it even after a rename)."""
     score: Mapped[float] = mapped_column(Float)
     place: Mapped[int] = mapped_column(Integer)
+    outcome: Mapped[str] = mapped_column(String(8))
+    """The match for this seat's player: ``win`` (a shared win too), ``draw`` (no winner) or ``loss``."""
     rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
     rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
     badge: Mapped[str | None] = mapped_column(String(24), nullable=True)
