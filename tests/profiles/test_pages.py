@@ -86,6 +86,7 @@ async def test_profile_page_has_ratings_history_graphs_badges_and_rubbers(sessio
     assert [(b.badge, b.count) for b in page.badges] == [("Silver Cutlass", 1)]
     (rubber,) = page.rubbers
     assert (rubber.deals, rubber.total, rubber.queens, rubber.outcome) == ((70, 100, 40), 210, 2, "win")
+    assert "King&#x27;s Gold rating" in page.graphs["kings-gold"]
     assert page.graphs["kings-gold"].startswith("<svg") and 'id="rating-kings-gold-plot"' in page.graphs["kings-gold"]
     data = json.loads(json.dumps(to_jsonable(page)))
     assert data["profile"]["id"] == anne and data["history"][0]["finished_at"].endswith("+00:00")

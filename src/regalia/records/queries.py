@@ -16,6 +16,8 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from regalia.core.errors import UnknownGame
+from regalia.games import game_class
 from regalia.profiles.badges import Badge, highest, unlocked_skins
 from regalia.profiles.graph import render_rating_graph
 from regalia.profiles.history import MatchEntry, RatingPoint, Record, Rubber, SeatLine, rubbers
@@ -191,7 +193,7 @@ async def profile_page(
         standing_list.append(GameStanding(row.game_id, live, system.is_provisional(live), row.games, row.wins,
                                           row.draws, row.losses, rank))
         points = await rating_points(session, profile_id, row.game_id)
-        graphs[row.game_id] = render_rating_graph(points, title=f"{row.game_id} rating",
+        graphs[row.game_id] = render_rating_graph(points, title=f"{_game_title(row.game_id)} rating",
                                                   graph_id=f"rating-{row.game_id}")
     history = await match_history(session, profile_id, limit=history_limit)
     held = await profile_badges(session, profile_id)
@@ -202,6 +204,14 @@ async def profile_page(
     return ProfilePage(profile, standing_list, await match_records(session, profile_id),
                        history, badges, best.value if best else None,
                        [s.value for s in unlocked_skins(earned)], profile.dice_skin, rubbers(all_cq), graphs)
+
+
+def _game_title(game_id: str) -> str:
+    """The game's own name for a graph title ("King's Gold"), or its id if this build lacks the game."""
+    try:
+        return game_class(game_id).title
+    except UnknownGame:
+        return game_id
 
 
 def to_jsonable(value: Any) -> Any:
