@@ -116,35 +116,40 @@ def _spearman(a: list[float], b: list[float]) -> float:
     return cov / var
 
 
+def ladder_accuracy(seed: str, *, pool: int = 40, seats: int = 4, matches_each: int = 10) -> dict[str, float]:
+    """Spearman(rating, true strength) after one simulated ladder, for each way of counting a match."""
+    rng = Rng(seed)
+    truth = [1000 + rng.randbelow(1000) for _ in range(pool)]
+    ratings: dict[str, dict[str, Rating]] = {"pairwise": {}, "winner only": {}}
+    for _ in range(pool * matches_each // seats):
+        table = list(range(pool))
+        rng.shuffle(table)
+        table = table[:seats]
+        order = _plackett_luce([truth[p] for p in table], rng)
+        places = [0] * seats
+        for place, index in enumerate(order):
+            places[index] = place + 1
+        winner_only = [1 if p == 1 else 2 for p in places]
+        ids = [str(p) for p in table]
+        for method, marks in (("pairwise", places), ("winner only", winner_only)):
+            ratings[method].update(rate_match(ratings[method], ids, marks))
+    return {method: _spearman([found.get(str(p), LICHESS.newcomer).rating for p in range(pool)],
+                              [float(t) for t in truth])
+            for method, found in ratings.items()}
+
+
 def accuracy_rows(quick: bool) -> list[Row]:
     pool, seats = 40, 4
     per_player = (5, 20) if quick else (5, 10, 20, 40)
     trials = 3 if quick else 10
     rows = []
     for n in per_player:
-        found = {"pairwise": 0.0, "winner only": 0.0}
-        for trial in range(trials):
-            rng = Rng(f"bench:ratings:accuracy:{n}:{trial}")
-            truth = [1000 + rng.randbelow(1000) for _ in range(pool)]
-            ratings: dict[str, dict[str, Rating]] = {"pairwise": {}, "winner only": {}}
-            for _ in range(pool * n // seats):
-                table = list(range(pool))
-                rng.shuffle(table)
-                table = table[:seats]
-                order = _plackett_luce([truth[p] for p in table], rng)
-                places = [0] * seats
-                for place, index in enumerate(order):
-                    places[index] = place + 1
-                winner_only = [1 if p == 1 else 2 for p in places]
-                ids = [str(p) for p in table]
-                for method, marks in (("pairwise", places), ("winner only", winner_only)):
-                    ratings[method].update(rate_match(ratings[method], ids, marks))
-            for method in found:
-                got = [ratings[method].get(str(p), LICHESS.newcomer).rating for p in range(pool)]
-                found[method] += _spearman(got, [float(t) for t in truth]) / trials
-        for method, rho in found.items():
-            rows.append({"measure": f"Spearman(rating, strength), {pool} players, 4 seats, {n} matches each, "
-                                    f"{method}", "value": rho, "unit": f"mean of {trials} pools"})
+        runs = [ladder_accuracy(f"bench:ratings:accuracy:{n}:{t}", pool=pool, seats=seats, matches_each=n)
+                for t in range(trials)]
+        for method in runs[0]:
+            rho = sum(r[method] for r in runs) / trials
+            rows.append({"measure": f"Spearman(rating, strength), {pool} players, {seats} seats, {n} matches "
+                                    f"each, {method}", "value": rho, "unit": f"mean of {trials} pools"})
     return rows
 
 
