@@ -108,7 +108,7 @@ async def record_result(
     """Record a finished match; in a rated one, update every player's rating in ``game_id``.
 
     ``seats`` gives the player of each seat: a profile id, a computer level's ``ai:<game>:<level>``
-    (``regalia.ratings.computer_player_id``), or None for a guest who is neither rated nor remembered.
+    (``regalia.ratings.computer_player_id``), or None for a guest (shown as "Guest", never rated).
     ``result`` is ``Match.result()``; ``options`` the game's options (``match.game.options``).
     """
     if match_id is not None:
@@ -116,17 +116,46 @@ async def record_result(
         if existing is not None:
             return RecordedMatch(match_id, existing.game_id, [], existing.rated, already_recorded=True)
     match_id = match_id or uuid.uuid4().hex
-    players = len(seats)
-    places = placings(result, players)
-    scores = list(result.get("scores") or [0.0] * players)
+    places = placings(result, len(seats))
+    scores = [float(x) for x in result.get("scores") or [0.0] * len(seats)]
+    if len(scores) != len(seats):
+        raise ValueError(f"scores {scores!r} do not give one score per seat of {len(seats)}")
     winners = list(result.get("winners") or [])
-    earned = badges_from_result(result, players)
+    earned = badges_from_result(result, len(seats))
     names = await _seat_names(session, seats)
     now = clock()
-    # only players with a rated opponent at the table play a rating period (a guest is nobody to rate against)
-    present = {p for p, games in pairwise_games(seats, places).items() if games} if rated else set()
+    changes = await _rate(session, game_id, match_id, seats, places, winners, now, system) if rated else {}
+    session.add(MatchResultRow(match_id=match_id, game_id=game_id, finished_at=now, rated=rated,
+                               options=dict(options or {}), result=dict(result)))
+    for seat, occupant in enumerate(seats):
+        change = changes.get(occupant) if occupant is not None else None
+        badge = earned.get(seat)
+        session.add(MatchResultSeatRow(
+            match_id=match_id, seat=seat, player_id=occupant, name=names[seat], score=scores[seat],
+            place=places[seat], outcome=match_outcome(seats_of(occupant, seats) if occupant else [seat], winners),
+            rating_before=change.before.rating if change else None,
+            rating_after=change.after.rating if change else None, badge=badge.slug if badge else None))
+    kept = await _keep_badges(session, seats, earned, match_id, now)
+    await session.flush()
+    return RecordedMatch(match_id, game_id, places, rated, changes, kept)
+
+
+async def _rate(
+    session: AsyncSession,
+    game_id: str,
+    match_id: str,
+    seats: Sequence[str | None],
+    places: Sequence[int],
+    winners: Sequence[int],
+    now: datetime,
+    system: GlickoSystem,
+) -> dict[str, RatingChange]:
+    """One rating period for every player with a rated opponent at the table; rows and graph points."""
+    present = {p for p, games in pairwise_games(seats, places).items() if games}
+    if not present:
+        return {}
     rows, before = await _ratings_before(session, game_id, present, now, system)
-    after = rate_match(before, seats, places, system) if present else {}
+    after = rate_match(before, seats, places, system)
     changes: dict[str, RatingChange] = {}
     for player in sorted(present):
         new, outcome = after[player], match_outcome(seats_of(player, seats), winners)
@@ -143,19 +172,7 @@ async def record_result(
         row.last_played_at = now
         session.add(RatingPointRow(player_id=player, game_id=game_id, match_id=match_id, at=now,
                                    rating=new.rating, rd=new.rd, volatility=new.volatility))
-    session.add(MatchResultRow(match_id=match_id, game_id=game_id, finished_at=now, rated=rated,
-                               options=dict(options or {}), result=dict(result)))
-    for seat, occupant in enumerate(seats):
-        change = changes.get(occupant) if occupant is not None else None
-        badge = earned.get(seat)
-        session.add(MatchResultSeatRow(
-            match_id=match_id, seat=seat, player_id=occupant, name=names[seat], score=float(scores[seat]),
-            place=places[seat], outcome=match_outcome(seats_of(occupant, seats) if occupant else [seat], winners),
-            rating_before=change.before.rating if change else None,
-            rating_after=change.after.rating if change else None, badge=badge.slug if badge else None))
-    kept = await _keep_badges(session, seats, earned, match_id, now)
-    await session.flush()
-    return RecordedMatch(match_id, game_id, places, rated, changes, kept)
+    return changes
 
 
 async def _keep_badges(
