@@ -9,6 +9,7 @@ from regalia.ratings.multiplayer import computer_player_id
 from regalia.records import (
     create_profile,
     leaderboard_for,
+    match_history,
     my_rank,
     profile_page,
     record_result,
@@ -81,6 +82,9 @@ async def test_profile_page_has_ratings_history_graphs_badges_and_rubbers(sessio
     assert all(g.provisional for g in page.standings)
     assert [(r.game_id, r.played, r.wins) for r in page.records] == [("crown-the-queen", 1, 1), ("kings-gold", 1, 1)]
     assert [e.match_id for e in page.history] == ["c1", "k1"]
+    async with sessions() as s:
+        older = await match_history(s, anne, before=page.history[0].finished_at)
+    assert [e.match_id for e in older] == ["k1"]
     assert page.history[0].opponents == ["Mary Read", "Computer (hard)"]
     assert page.best_badge == "Silver Cutlass" and page.dice_skins == ["classic", "bone", "ebony"]
     assert [(b.badge, b.count) for b in page.badges] == [("Silver Cutlass", 1)]

@@ -100,13 +100,20 @@ async def match_records(session: AsyncSession, player_id: str) -> list[Record]:
 
 
 async def match_history(
-    session: AsyncSession, player_id: str, *, game_id: str | None = None, limit: int = 50
+    session: AsyncSession,
+    player_id: str,
+    *,
+    game_id: str | None = None,
+    limit: int = 50,
+    before: datetime | None = None,
 ) -> list[MatchEntry]:
-    """A player's finished matches, newest first."""
+    """A player's finished matches, newest first; the next page starts ``before`` the last one shown."""
     mine = select(MatchResultSeatRow.match_id).where(MatchResultSeatRow.player_id == player_id).distinct()
     query = select(MatchResultRow).where(MatchResultRow.match_id.in_(mine))
     if game_id is not None:
         query = query.where(MatchResultRow.game_id == game_id)
+    if before is not None:
+        query = query.where(MatchResultRow.finished_at < before)
     query = query.order_by(MatchResultRow.finished_at.desc(), MatchResultRow.match_id).limit(limit)
     matches = (await session.scalars(query)).all()
     seat_rows = (await session.scalars(
