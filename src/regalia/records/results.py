@@ -6,8 +6,11 @@
          └─> badges (King's Gold, KG-18) ──> profile_badges
 
 ``record_result`` is idempotent per ``match_id``: a retry after a lost reply records nothing twice. The
-ratings it reads are locked (``SELECT ... FOR UPDATE`` where the database has it) so two matches ending
-at once with the same player, a computer level typically, cannot lose an update.
+ratings it reads are locked (``SELECT ... FOR UPDATE`` where the database has it; SQLite serializes
+writers anyway) so two matches ending at once with the same player, a computer level typically, cannot
+lose an update. The rare collisions left, the same match recorded by two requests at the same instant or
+a newcomer's first two matches ending together, fail on a primary key with ``IntegrityError``: the
+caller's transaction rolls back whole, nothing is half-recorded, and a retry succeeds.
 """
 
 from __future__ import annotations
