@@ -27,10 +27,12 @@ from .state import CLOSED, DESTROYED, DOWN, EMPTY, GUARD, KING, ON_BRIDGE, OVER,
 LEADERS = 12
 """Only the most advanced knights count for progress: a siege needs about a dozen men inside."""
 SCALE = 12.0
-IN_RANGE = 0.3
-"""A knight in rows 1-4 is one the archers may take: 1 spin in 12 a turn, over the few turns he waits there."""
-EXPOSED = 0.8
-"""A knight resting on wall, deck or tower dies on 1 spin in 12 of every turn he stays: he must move on."""
+TOWER_CLEARED = 12.0
+"""A tower guard gone: worth more than the men inside lose when their objective moves on to the chambers."""
+RISK = 0.25
+"""A knight in the archers' rows (1-4), on the wall, the deck or a tower dies on 1 spin in 12 of every turn
+he stays there, and he usually stays about three: a quarter of what one more knight is worth to his baron
+(much when he is one of the last six who can take the Crown, little while the army is large)."""
 
 
 @lru_cache(maxsize=256)
@@ -81,16 +83,17 @@ def entries(state: GoldCrownState, seat: int) -> tuple[frozenset[int], frozenset
 
 
 def objectives(state: GoldCrownState, seat: int) -> frozenset[int]:
-    """Where the knights inside should head: the tower guards still standing at the ends of the seat's wall
-    and the chambers not yet lost to a rival (the throne's doorstep once three chambers are held). Both kinds
-    stay targets together so that clearing a tower never makes the men inside look worse off."""
+    """Where the knights inside should head now: the tower guards still standing at the ends of the seat's
+    wall, then the chambers not lost to a rival, then the throne's doorstep once three chambers are held."""
     board = state.board
     towers = [t for t in MAT.near_towers[state.barons[seat].face] if board[MAT.tower_guard[t]] == GUARD]
-    targets = {b for t in towers for b in (*MAT.tower_curved[t], MAT.tower_guard[t])}
+    if towers:
+        return frozenset(b for t in towers for b in (*MAT.tower_curved[t], MAT.tower_guard[t]))
     if held(state, seat) >= CHAMBERS_FOR_THRONE:
-        return frozenset(targets | MAT.next_to_throne)
-    targets |= {b for c, owner in enumerate(state.chambers) if owner in (KING, seat) for b in MAT.chamber_boxes[c]}
-    return frozenset(targets or MAT.next_to_throne)
+        return MAT.next_to_throne
+    targets = frozenset(b for c, owner in enumerate(state.chambers) if owner in (KING, seat)
+                        for b in MAT.chamber_boxes[c])
+    return targets or MAT.next_to_throne
 
 
 def worth(state: GoldCrownState, seat: int) -> float:
@@ -115,7 +118,7 @@ def worth(state: GoldCrownState, seat: int) -> float:
             d = near_scale[box] + 2
             if near_entry is not None:
                 d = min(d, near_entry[box])
-            progress.append(3.0 * max(0.0, 1.0 - d / 12.0))
+            progress.append(3.0 * max(0.0, 1.0 - d / 6.0))
             continue
         if kind == WALL:
             wall += 1
@@ -130,13 +133,14 @@ def worth(state: GoldCrownState, seat: int) -> float:
     progress.sort(reverse=True)
     count = len(progress)
     value = 1.0 * count + 3.0 * min(count, 12) + 4.0 * min(count, 6) + sum(progress[:LEADERS]) + 0.1 * sum(progress[LEADERS:])
-    exposure = sum(min(n, rows[n]) for n in range(1, 5)) * IN_RANGE + (wall + deck) * EXPOSED
+    marginal = 8.0 if count <= 6 else (4.0 if count <= 12 else 1.0)
+    exposure = (sum(min(n, rows[n]) for n in range(1, 5)) + wall + deck) * RISK * marginal
     value -= exposure + threatened * 1.5
     chambers = held(state, seat)
     value += 10.0 * chambers
     if chambers >= CHAMBERS_FOR_THRONE:
         value += 3.0 * sum(1 for b in MAT.next_to_throne if board[b] == mine)
-    value += 8.0 * sum(1 for t in MAT.near_towers[face] if board[MAT.tower_guard[t]] != GUARD)
+    value += TOWER_CLEARED * sum(1 for t in MAT.near_towers[face] if board[MAT.tower_guard[t]] != GUARD)
     value += 2.0 * len(baron.breaches) + (2.0 if baron.gates == DESTROYED else 0.0)
     value += 1.0 if gate_passable(baron) else (0.4 if baron.bridge == DOWN else 0.0)
     value += 0.5 * baron.boulders
