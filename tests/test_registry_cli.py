@@ -29,7 +29,7 @@ def test_games_command_lists_available_games():
 
 @pytest.mark.parametrize("game_id", available_games())
 def test_conformance_over_every_registered_game(game_id):
-    check_game(game_class(game_id), seeds=range(6), garbage_every=11)
+    check_game(game_class(game_id), seeds=range(4), garbage_every=13, views_every=3)
 
 
 @pytest.mark.parametrize("game_id", available_games())
