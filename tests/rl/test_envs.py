@@ -115,3 +115,15 @@ def test_gym_rejects_unknown_levels_and_seats():
         gym_env(EncodedPig(), opponents="grandmaster")
     with pytest.raises(ValueError, match="no seat 4"):
         gym_env(EncodedPig(), seat=4)
+
+
+def test_contract_examples_build_and_play():
+    """CONTRACT.md's research API, verbatim."""
+    env = aec_env("gold-battle", players=2)
+    env.reset(seed=1)
+    obs, _, _, _, info = env.last()
+    assert obs["action_mask"].any() and "view" in info
+    single = gym_env("kings-gold", opponents="medium")
+    check_env(single, skip_render_check=True)
+    obs, info = single.reset(seed=2)
+    assert single.match.to_move == 0 and info["action_mask"].any()
