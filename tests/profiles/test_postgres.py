@@ -95,3 +95,22 @@ async def test_records_flow_on_postgresql(pg_sessions, clock):
         page = await profile_page(s, anne.profile.id, clock=clock)
     assert page.best_badge == "Gold Pirate King" and page.history[0].finished_at == clock()
     assert page.history[0].extras["badges"][0] == "Gold Pirate King"
+
+
+async def test_concurrent_results_for_one_player_all_count_on_postgresql(pg_sessions, clock):
+    import asyncio
+
+    from regalia.records.tables import RatingRow
+
+    hard = computer_player_id("kings-gold", "hard")
+    async with pg_sessions.begin() as s:
+        people = [(await create_profile(s, f"Captain {i}", clock=clock)).profile.id for i in range(6)]
+
+    async def one(person):
+        async with pg_sessions.begin() as s:
+            await record_result(s, "kings-gold", [hard, person], {"winners": [0], "scores": [40, 10]}, clock=clock)
+
+    await asyncio.gather(*(one(p) for p in people))
+    async with pg_sessions() as s:
+        row = await s.get(RatingRow, (hard, "kings-gold"))
+    assert row.games == 6 and row.wins == 6

@@ -6,11 +6,15 @@
          └─> badges (King's Gold, KG-18) ──> profile_badges
 
 ``record_result`` is idempotent per ``match_id``: a retry after a lost reply records nothing twice. The
-ratings it reads are locked (``SELECT ... FOR UPDATE`` where the database has it; SQLite serializes
-writers anyway) so two matches ending at once with the same player, a computer level typically, cannot
-lose an update. The rare collisions left, the same match recorded by two requests at the same instant or
-a newcomer's first two matches ending together, fail on a primary key with ``IntegrityError``: the
-caller's transaction rolls back whole, nothing is half-recorded, and a retry succeeds.
+ratings it reads are locked (``SELECT ... FOR UPDATE`` on PostgreSQL) so two matches ending at once with
+the same player, a computer level typically, cannot lose an update. The one collision left, the same
+match recorded by two requests at the same instant, fails on the primary key of ``match_results`` with ``IntegrityError``: the caller's transaction rolls back
+whole, nothing is half-recorded, and a retry answers ``already_recorded``. A newcomer's rating row is
+created by ``INSERT ... ON CONFLICT DO NOTHING`` before it is locked, so first matches cannot collide.
+
+SQLite needs one more thing: its Python driver opens a transaction only at the first write, so reads
+before it see no lock. ``record_result`` therefore writes the match row first; from then on it holds
+SQLite's write lock, and a concurrent recorder waits (``busy_timeout``) and then reads fresh ratings.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from regalia.profiles.badges import Badge, badges_from_result
@@ -78,19 +84,32 @@ async def _seat_names(session: AsyncSession, seats: Sequence[str | None]) -> lis
     return [("Guest" if p is None else computer_name(p) if is_computer(p) else names[p]) for p in seats]
 
 
+async def _ensure_rows(session: AsyncSession, game_id: str, players: set[str], system: GlickoSystem) -> None:
+    """A newcomer's rating row, inserted unless it exists (``ON CONFLICT DO NOTHING``), so it can be locked."""
+    new = system.newcomer
+    values = [dict(player_id=p, game_id=game_id, rating=new.rating, rd=new.rd, volatility=new.volatility, games=0,
+                   wins=0, draws=0, losses=0, last_played_at=None) for p in sorted(players)]
+    dialect = session.get_bind().dialect.name
+    if dialect in ("postgresql", "sqlite"):
+        insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
+        await session.execute(insert(RatingRow).values(values).on_conflict_do_nothing())
+        return
+    known = set((await session.scalars(select(RatingRow.player_id).where(
+        RatingRow.game_id == game_id, RatingRow.player_id.in_(players)))).all())
+    session.add_all(RatingRow(**v) for v in values if v["player_id"] not in known)
+    await session.flush()
+
+
 async def _ratings_before(
     session: AsyncSession, game_id: str, players: set[str], now: datetime, system: GlickoSystem
 ) -> tuple[dict[str, RatingRow], dict[str, Rating]]:
-    """The players' rows (locked) and their live ratings, newcomers at the system default."""
+    """The players' rows (created for newcomers, then locked) and their live ratings."""
+    await _ensure_rows(session, game_id, players, system)
     query = (select(RatingRow).where(RatingRow.game_id == game_id, RatingRow.player_id.in_(players))
-             .with_for_update())
+             .order_by(RatingRow.player_id).with_for_update())  # one lock order: no deadlock
     rows = {r.player_id: r for r in (await session.scalars(query)).all()}
     live = {}
-    for player in players:
-        row = rows.get(player)
-        if row is None:
-            live[player] = system.newcomer
-            continue
+    for player, row in rows.items():
         idle = (now - row.last_played_at).total_seconds() / 86400 if row.last_played_at else 0.0
         live[player] = system.live(Rating(row.rating, row.rd, row.volatility), idle)
     return rows, live
@@ -127,9 +146,11 @@ async def record_result(
     earned = badges_from_result(result, len(seats))
     names = await _seat_names(session, seats)
     now = clock()
-    changes = await _rate(session, game_id, match_id, seats, places, winners, now, system) if rated else {}
+    # written first: on SQLite this takes the write lock before any rating is read (see the module doc)
     session.add(MatchResultRow(match_id=match_id, game_id=game_id, finished_at=now, rated=rated,
                                options=dict(options or {}), result=dict(result)))
+    await session.flush()
+    changes = await _rate(session, game_id, match_id, seats, places, winners, now, system) if rated else {}
     for seat, occupant in enumerate(seats):
         change = changes.get(occupant) if occupant is not None else None
         badge = earned.get(seat)
@@ -163,10 +184,7 @@ async def _rate(
     for player in sorted(present):
         new, outcome = after[player], match_outcome(seats_of(player, seats), winners)
         changes[player] = RatingChange(before[player], new)
-        row = rows.get(player)
-        if row is None:
-            row = RatingRow(player_id=player, game_id=game_id, games=0, wins=0, draws=0, losses=0)
-            session.add(row)
+        row = rows[player]
         row.rating, row.rd, row.volatility = new.rating, new.rd, new.volatility
         row.games += 1
         row.wins += outcome == "win"
