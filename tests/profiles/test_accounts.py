@@ -41,6 +41,18 @@ async def test_token_opens_the_profile_and_garbage_opens_nothing(sessions, clock
             assert await profile_for_token(s, junk, clock=clock) is None
 
 
+async def test_token_use_is_noted_at_most_hourly(sessions, clock):
+    async with sessions.begin() as s:
+        signed = await create_profile(s, "Anne Bonny", clock=clock)
+    created = clock()
+    for minutes, expected in ((30, created), (61, created.replace(hour=13, minute=1))):
+        clock.now = created.replace(hour=12 + minutes // 60, minute=minutes % 60)
+        async with sessions.begin() as s:
+            await profile_for_token(s, signed.token, clock=clock)
+        async with sessions() as s:
+            assert (await s.scalars(select(ProfileTokenRow))).one().last_used_at == expected
+
+
 async def test_names_are_validated_and_unique_ignoring_case_and_separators(sessions, clock):
     async with sessions.begin() as s:
         await create_profile(s, "Anne Bonny", clock=clock)

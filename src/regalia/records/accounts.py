@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -34,6 +34,8 @@ from regalia.profiles.tokens import (
 from .tables import BadgeRow, ProfileRow, ProfileTokenRow, SignInCodeRow
 
 Clock = Callable[[], datetime]
+TOUCH_EVERY = timedelta(hours=1)
+"""How stale a device's ``last_used_at`` may get before a request refreshes it."""
 
 
 def utc_now() -> datetime:
@@ -114,7 +116,8 @@ async def profile_for_token(session: AsyncSession, presented: object, *, clock: 
     if profile is None:
         return None
     now = clock()
-    token.last_used_at = profile.last_seen_at = now
+    if now - token.last_used_at >= TOUCH_EVERY:  # not a write on every request: once an hour is enough
+        token.last_used_at = profile.last_seen_at = now
     return _profile(profile)
 
 
