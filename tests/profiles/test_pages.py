@@ -114,3 +114,22 @@ async def test_records_per_game_count_each_match_once(sessions, clock):
         rows = await match_records(s, anne)
     assert [(r.game_id, r.played, r.wins, r.draws, r.losses) for r in rows] == [
         ("gold-battle", 2, 1, 1, 0), ("kings-gold", 2, 1, 0, 1)]
+
+
+async def test_a_real_crown_the_queen_rubber_shows_on_the_profile(sessions, clock):
+    from regalia.core.rng import Rng
+    from regalia.games import load_game
+
+    game = load_game("crown-the-queen", players=3)
+    match, rng = game.new_match(seed=3), Rng("records:crown-the-queen")
+    while not match.is_over:
+        match.play(rng.choice(match.legal_actions()))
+    anne, mary = await people(sessions, clock, "Anne", "Mary")
+    async with sessions.begin() as s:
+        await record_result(s, game.id, [mary, anne, computer_player_id(game.id, "easy")], match.result(),
+                            match_id="cq", options=game.options, clock=clock)
+        page = await profile_page(s, anne, clock=clock)
+    (rubber,) = page.rubbers
+    deals = tuple(points[1] for points in match.result()["games"])
+    assert len(deals) == 3 and rubber.deals == deals and rubber.total == match.scores[1]
+    assert rubber.outcome == ("win" if 1 in match.winners else "loss")
