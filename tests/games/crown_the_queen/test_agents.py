@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from regalia.ai import load_agent
@@ -58,7 +56,7 @@ def test_easy_keeps_what_the_procession_needs_and_swaps_the_rest():
     needed = position([["Trumpeter", "Big Ben", "Canada"], ["Ceylon", "Hyde Park", "India"],
                        ["Union Jack", "Marble Arch", "Australia"]], step=ACQUIRE, passed=POLICEMAN)
     assert g.policy("easy", needed, 0, Rng(1)) == "keep"
-    useless = replace(needed, passed="Royal Arms", pack=tuple(sorted((POLICEMAN, *needed.pack[1:]))))
+    useless = needed._replace(passed="Royal Arms", pack=tuple(sorted((POLICEMAN, *needed.pack[1:]))))
     assert g.policy("easy", useless, 0, Rng(1)) == "swap"
 
 

@@ -313,4 +313,4 @@ def test_apply_never_mutates_its_input():
 
 
 def _fields(state):
-    return {name: getattr(state, name) for name in state.__dataclass_fields__}
+    return state._asdict()

@@ -9,7 +9,6 @@ procession accepts, it is laid, then a card is drawn (rule 5).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from regalia.core.game import short
 
@@ -55,10 +54,10 @@ def apply_chance(state: QueenState, outcome: str) -> QueenState:
         dealt = state.dealt + 1
         n = state.players
         if dealt < HAND_SIZE * n:
-            return replace(state, hands=hands, pack=pack, dealt=dealt, turn=(state.dealer + 1 + dealt) % n)
+            return state._replace(hands=hands, pack=pack, dealt=dealt, turn=(state.dealer + 1 + dealt) % n)
         # Rule 4: the player left of the dealer begins by taking the top card of the centre pack.
-        return replace(state, step=DRAW, hands=hands, pack=pack, dealt=dealt, turn=(state.dealer + 1) % n)
-    return lay(replace(state, hands=hands, pack=pack, took=True))
+        return state._replace(step=DRAW, hands=hands, pack=pack, dealt=dealt, turn=(state.dealer + 1) % n)
+    return lay(state._replace(hands=hands, pack=pack, took=True))
 
 
 # ----- the seat's choices ------------------------------------------------------------------------------
@@ -76,9 +75,9 @@ def apply_action(state: QueenState, action: str) -> QueenState:
         assert state.passed is not None
         if action == SWAP:
             # Rule 7: the passed card goes face up; the top pack card is taken instead.
-            return replace(state, step=DRAW, face_up=(*state.face_up, state.passed), passed=None)
+            return state._replace(step=DRAW, face_up=(*state.face_up, state.passed), passed=None)
         hand = with_card(state.hands[state.turn], state.passed)
-        return lay(replace(state, hands=_replace_at(state.hands, state.turn, hand), passed=None))
+        return lay(state._replace(hands=_replace_at(state.hands, state.turn, hand), passed=None))
     return pass_card(state, action[len(PASS_PREFIX):])
 
 
@@ -97,15 +96,15 @@ def lay(state: QueenState) -> QueenState:
         hand, procession = without(hand, card), (*procession, card)
         if card == QUEEN or state.pack:
             break
-    state = replace(state, hands=_replace_at(state.hands, seat, hand),
-                    processions=_replace_at(state.processions, seat, procession))
+    state = state._replace(hands=_replace_at(state.hands, seat, hand),
+                           processions=_replace_at(state.processions, seat, procession))
     if procession and procession[-1] == QUEEN:
         return end_game(state, "queen")
     if not state.pack:
         return end_game(state, "pack")
     if card is not None:
-        return replace(state, step=DRAW)
-    return replace(state, step=PASS)
+        return state._replace(step=DRAW)
+    return state._replace(step=PASS)
 
 
 def pass_card(state: QueenState, card: str) -> QueenState:
@@ -114,17 +113,17 @@ def pass_card(state: QueenState, card: str) -> QueenState:
     idle = 0 if state.took else state.idle + 1
     if idle >= 2 * n:
         # The second idle round is complete: the game ends with this turn; the pass is moot.
-        return end_game(replace(state, idle=idle), "deadlock")
+        return end_game(state._replace(idle=idle), "deadlock")
     hands = _replace_at(state.hands, state.turn, without(state.hands[state.turn], card))
-    return replace(state, step=ACQUIRE, hands=hands, idle=idle, turn=(state.turn + 1) % n, passed=card,
-                   took=False)
+    return state._replace(step=ACQUIRE, hands=hands, idle=idle, turn=(state.turn + 1) % n, passed=card,
+                          took=False)
 
 
 def end_game(state: QueenState, why: str) -> QueenState:
     """Score the game (CQ-4); the rubber goes on with the deal passing left (CQ-6), or is over."""
     scored = (*state.results, tuple(points(p) for p in state.processions))
-    state = replace(state, step=OVER, results=scored, ending=why, passed=None,
-                    last_processions=state.processions)
+    state = state._replace(step=OVER, results=scored, ending=why, passed=None,
+                           last_processions=state.processions)
     if len(scored) < state.games:
         return new_game(state, state.game + 1, (state.dealer + 1) % state.players)
     return state

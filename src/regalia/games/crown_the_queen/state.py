@@ -15,14 +15,15 @@ A turn moves through steps (``step``)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 DEALER, DEAL, DRAW, ACQUIRE, PASS, OVER = "dealer", "deal", "draw", "acquire", "pass", "over"
 CHANCE_STEPS = frozenset({DEALER, DEAL, DRAW})
 
 
-@dataclass(frozen=True, slots=True)
-class QueenState:
+class QueenState(NamedTuple):
+    """Immutable plain data (a named tuple: cheap to copy with ``_replace``, which search does a lot)."""
+
     step: str
     """What happens next: one of DEALER, DEAL, DRAW (chance), ACQUIRE, PASS (a seat's choice), OVER."""
     game: int

@@ -12,7 +12,6 @@ the first works on a real state (without going through the view), the second on 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from regalia.core.rng import Rng
@@ -82,7 +81,7 @@ def redeal(state: QueenState, seat: int | None, pool: list[str], rng: Rng) -> Qu
     passed = state.passed
     if passed is not None and not sees_passed(state, seat):
         passed = pool.pop()
-    return replace(state, hands=tuple(hands), passed=passed, pack=sort_cards(pool))
+    return state._replace(hands=tuple(hands), passed=passed, pack=sort_cards(pool))
 
 
 def resample_hidden(state: QueenState, seat: int | None, rng: Rng) -> QueenState:

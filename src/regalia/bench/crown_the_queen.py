@@ -1,0 +1,246 @@
+"""Crown the Queen benchmarks: random-play speed, ISMCTS speed, and playing strength over rubbers.
+
+``regalia bench crown-the-queen`` prints speed figures next to OpenSpiel's in the same run:
+
+* random-play steps/s through our Match API and through the bare game API, against OpenSpiel's C++
+  ``hearts`` driven from the same Python loop (bench/_speed.py);
+* ISMCTS simulations/s of the ``hard`` level on positions of real rubbers, against OpenSpiel's Python
+  ISMCTS (``open_spiel.python.algorithms.ismcts``) on ``hearts``, random rollouts for both;
+* hard's decision time at its default budget.
+
+Strength runs are longer; run them explicitly::
+
+    python -m regalia.bench.crown_the_queen strength --hero medium --field easy --rubbers 2000
+    python -m regalia.bench.crown_the_queen strength --hero all-seeing --field easy --rubbers 300
+
+Seats rotate (the hero sits at seat ``i mod 3`` in rubber ``i``); a shared win counts 1/k. ``all-seeing``
+is a benchmark-only player that searches the true state (it knows every hand and the pack) with the hard
+level's search: its share is the ceiling that the deal's luck leaves to any player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from typing import Any
+
+from regalia.ai import load_agent
+from regalia.ai.agent import Agent
+from regalia.ai.arena import play_match
+from regalia.ai.ismcts import ISMCTSAgent
+from regalia.core.game import CHANCE, JSON, Game
+from regalia.core.match import Match
+from regalia.core.rng import Rng
+from regalia.games import load_game
+
+from ._speed import openspiel_steps_per_second, regalia_steps_per_second
+
+GAME = "crown-the-queen"
+
+
+# ----- speed --------------------------------------------------------------------------------------------
+
+def game_api_steps_per_second(seconds: float, players: int = 3) -> dict[str, Any]:
+    """The loop OpenSpiel's figure uses (legal actions, a random pick, apply), over our bare game API."""
+    game = load_game(GAME, players=players)
+    rng = Rng("bench")
+    steps = matches = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.initial_state()
+        while (mover := game.to_move(state)) is not None:
+            if mover == CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+            else:
+                state = game.apply(state, rng.choice(game.legal_actions(state)))
+            steps += 1
+        matches += 1
+    elapsed = time.perf_counter() - start
+    return {"engine": f"regalia {GAME} (game API)", "steps/s": steps / elapsed, "matches": matches,
+            "mean steps": steps / max(matches, 1)}
+
+
+def sample_positions(count: int, players: int = 3, seed: int = 0) -> list[tuple[Match, int]]:
+    """Decision points (a match and its seat to move) from rubbers between easy players."""
+    game = load_game(GAME, players=players)
+    rng = Rng(f"positions:{seed}")
+    found: list[tuple[Match, int]] = []
+    while len(found) < count:
+        match = game.new_match(seed=f"positions:{seed}:{len(found)}")
+        agents = [load_agent(GAME, "easy", seed=s) for s in range(players)]
+        stop = rng.randbelow(120)
+        while not match.is_over and len(match.actions) < stop:
+            match.play(agents[match.to_move].choose(match))
+        if not match.is_over and len(match.legal_actions()) > 1:
+            found.append((match, match.to_move))
+    return found
+
+
+def ismcts_simulations_per_second(seconds: float, **params: Any) -> dict[str, Any]:
+    """Iterations per second of our ISMCTS on Crown the Queen positions (a fixed iteration budget each)."""
+    positions = sample_positions(12)
+    spec = {**load_game(GAME).agent_levels()["hard"], **params}
+    spec.pop("algorithm")
+    spec.update(seconds=None, iterations=spec.get("iterations") or 200)
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for match, _seat in positions:
+            agent = ISMCTSAgent(seed=done, **spec)
+            agent.choose(match)
+            done += agent.last_iterations
+    elapsed = time.perf_counter() - start
+    rollout = spec.get("rollout_policy") or "random"
+    return {"engine": f"regalia ISMCTS ({rollout} rollouts, depth {spec.get('rollout_depth')})",
+            "simulations/s": done / elapsed}
+
+
+def openspiel_ismcts_simulations_per_second(seconds: float, name: str = "hearts") -> dict[str, Any] | None:
+    """OpenSpiel's Python ISMCTS with random rollouts on ``name``; None without open-spiel installed."""
+    try:
+        import numpy as np
+        import pyspiel  # type: ignore[import-not-found]
+        from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+    random = np.random.RandomState(0)
+    simulations = 100
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, random), 2.0, simulations, random_state=random)
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(random.choice(actions, p=probs))
+            elif len(state.legal_actions()) > 1 and time.perf_counter() - start < seconds:
+                state.apply_action(bot.step(state))
+                done += simulations
+            else:
+                state.apply_action(state.legal_actions()[0])
+    elapsed = time.perf_counter() - start
+    return {"engine": f"open_spiel python ISMCTS {name} (random rollouts)", "simulations/s": done / elapsed}
+
+
+def hard_decision_seconds(decisions: int = 12) -> dict[str, Any]:
+    """Wall time per decision of the hard level at its default budget."""
+    times = []
+    for i, (match, _seat) in enumerate(sample_positions(decisions, seed=1)):
+        agent = load_agent(GAME, "hard", seed=i)
+        start = time.perf_counter()
+        agent.choose(match)
+        times.append(time.perf_counter() - start)
+    return {"engine": "regalia hard (default budget)", "mean s/decision": sum(times) / len(times),
+            "max s/decision": max(times)}
+
+
+# ----- strength -----------------------------------------------------------------------------------------
+
+class AllSeeing(Agent):
+    """Benchmark-only: the hard level's search run on the TRUE state (every hand and the pack known).
+
+    It breaks the rule every real player obeys, on purpose: its share of rubbers measures the ceiling
+    that the deal's luck leaves to any strategy against the same opponents.
+    """
+
+    name = "all-seeing"
+
+    def __init__(self, seed: int | str = 0, **params: Any) -> None:
+        super().__init__(seed)
+        spec = {**load_game(GAME).agent_levels()["hard"], **params}
+        spec.pop("algorithm")
+        self.search = ISMCTSAgent(seed=seed, **spec)
+
+    def choose(self, match: Match) -> str:
+        legal = match.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = match.to_move
+        assert seat is not None
+        return self.search.search(match.game, lambda rng: match.state, seat, legal)
+
+    def decide(self, game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> str:
+        raise RuntimeError("the all-seeing player needs the match, not a view")
+
+
+def make_agent(level: str, seed: str, **params: Any) -> Agent:
+    if level == "all-seeing":
+        return AllSeeing(seed=seed, **params)
+    return load_agent(GAME, level, seed=seed, **params)
+
+
+def strength(hero: str, field: str, rubbers: int, *, players: int = 3, seed: int = 0,
+             hero_params: dict[str, Any] | None = None, progress: bool = False) -> dict[str, Any]:
+    """The hero's share of rubbers won against ``players - 1`` copies of ``field``, seats rotated."""
+    game = load_game(GAME, players=players)
+    won = 0.0
+    start = time.perf_counter()
+    for i in range(rubbers):
+        hero_seat = i % players
+        agents = [make_agent(hero, f"{seed + i}:{s}", **(hero_params or {})) if s == hero_seat
+                  else make_agent(field, f"{seed + i}:{s}") for s in range(players)]
+        match = play_match(game, agents, seed=f"strength:{seed + i}")
+        if hero_seat in match.winners:
+            won += 1 / len(match.winners)
+        if progress and (i + 1) % 50 == 0:
+            print(f"  {hero} vs {field}: {i + 1} rubbers, share {won / (i + 1):.3f}", flush=True)
+    share = won / max(rubbers, 1)
+    margin = 1.96 * math.sqrt(share * (1 - share) / max(rubbers, 1))
+    return {"hero": hero, "field": f"{players - 1}× {field}", "rubbers": rubbers, "share": share,
+            "95% ±": margin, "fair": 1 / players, "seconds": time.perf_counter() - start,
+            **({"params": str(hero_params)} if hero_params else {})}
+
+
+# ----- the bench ----------------------------------------------------------------------------------------
+
+def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
+    seconds = 0.5 if quick else 5.0
+    rows: list[dict[str, Any]] = []
+    ours = regalia_steps_per_second(GAME, seconds, players=3)
+    bare = game_api_steps_per_second(seconds)
+    theirs = openspiel_steps_per_second("hearts", seconds)
+    rows += [ours, bare]
+    if theirs:
+        rows.append(theirs)
+        for row in (ours, bare):
+            row["vs open_spiel"] = row["steps/s"] / theirs["steps/s"]
+    search = ismcts_simulations_per_second(seconds)
+    random_search = ismcts_simulations_per_second(seconds, rollout_policy=None)
+    their_search = openspiel_ismcts_simulations_per_second(seconds * 2)
+    rows += [search, random_search]
+    if their_search:
+        rows.append(their_search)
+        for row in (search, random_search):
+            row["vs open_spiel"] = row["simulations/s"] / their_search["simulations/s"]
+    rows.append(hard_decision_seconds(3 if quick else 12))
+    rows.append(strength("medium", "easy", 6 if quick else 60))
+    return "Crown the Queen: speed (and a short strength sample; see the module for full runs)", rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=["strength", "speed"])
+    parser.add_argument("--hero", default="medium")
+    parser.add_argument("--field", default="easy")
+    parser.add_argument("--rubbers", type=int, default=300)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--iterations", type=int, default=None, help="hero search budget (no clock)")
+    args = parser.parse_args()
+    if args.what == "speed":
+        from rich.console import Console
+
+        from . import print_table
+        title, rows = run()
+        print_table(Console(), title, rows)
+        return
+    params = {"iterations": args.iterations, "seconds": None} if args.iterations else None
+    print(strength(args.hero, args.field, args.rubbers, players=args.players, seed=args.seed,
+                   hero_params=params, progress=True), flush=True)
+
+
+if __name__ == "__main__":
+    main()
