@@ -29,7 +29,12 @@ LEADERS = 12
 SCALE = 12.0
 TOWER_CLEARED = 12.0
 """A tower guard gone: worth more than the men inside lose when their objective moves on to the chambers."""
-RISK = 0.25
+CHAMBER_WORTH = tuple(12.0 if len(boxes & MAT.next_to_throne) >= 2 else 7.0 for boxes in MAT.chamber_boxes)
+"""A side chamber opens onto the throne room along a whole side (room for both its knights at the storm);
+a corner chamber touches it only at its guard box."""
+STORM_READY = 5.0
+"""Each of the six men standing at the throne room's door once three chambers are held."""
+RISK = 0.15
 """A knight in the archers' rows (1-4), on the wall, the deck or a tower dies on 1 spin in 12 of every turn
 he stays there, and he usually stays about three: a quarter of what one more knight is worth to his baron
 (much when he is one of the last six who can take the Crown, little while the army is large)."""
@@ -52,9 +57,9 @@ def field_distance(face: int, entries: frozenset[int]) -> tuple[int, ...]:
     return tuple(dist)
 
 
-@lru_cache(maxsize=256)
-def castle_distance(targets: frozenset[int]) -> tuple[int, ...]:
-    """Steps inside the castle (throne room excluded) from every castle box to the nearest target."""
+@lru_cache(maxsize=1024)
+def castle_distance(targets: frozenset[int], blocked: frozenset[int] = frozenset()) -> tuple[int, ...]:
+    """Steps inside the castle (throne room and ``blocked`` boxes excluded) to the nearest target."""
     dist = [99] * len(MAT.kind)
     queue = deque()
     for box in targets:
@@ -63,10 +68,23 @@ def castle_distance(targets: frozenset[int]) -> tuple[int, ...]:
     while queue:
         a = queue.popleft()
         for b in MAT.neighbours[a]:
-            if MAT.kind[b] in CASTLE and MAT.kind[b] not in THRONE_ROOM and dist[b] > dist[a] + 1:
+            if (MAT.kind[b] in CASTLE and MAT.kind[b] not in THRONE_ROOM and b not in blocked
+                    and dist[b] > dist[a] + 1):
                 dist[b] = dist[a] + 1
                 queue.append(b)
     return tuple(dist)
+
+
+def full_chambers(state: GoldCrownState, seat: int) -> frozenset[int]:
+    """Boxes of chambers a knight of ``seat`` cannot pass: two knights rest there already."""
+    mine = knight(seat)
+    board = state.board
+    blocked = set()
+    for boxes in MAT.chamber_boxes:
+        inside = [b for b in boxes if board[b] not in (EMPTY, GUARD)]
+        if len(inside) >= 2:
+            blocked |= {b for b in boxes if board[b] != mine}
+    return frozenset(blocked)
 
 
 def entries(state: GoldCrownState, seat: int) -> tuple[frozenset[int], frozenset[int]]:
@@ -84,13 +102,16 @@ def entries(state: GoldCrownState, seat: int) -> tuple[frozenset[int], frozenset
 
 def objectives(state: GoldCrownState, seat: int) -> frozenset[int]:
     """Where the knights inside should head now: the tower guards still standing at the ends of the seat's
-    wall, then the chambers not lost to a rival, then the throne's doorstep once three chambers are held."""
+    wall, then the chambers not lost to a rival, then — three chambers held — the free boxes next to the
+    throne room."""
     board = state.board
     towers = [t for t in MAT.near_towers[state.barons[seat].face] if board[MAT.tower_guard[t]] == GUARD]
     if towers:
         return frozenset(b for t in towers for b in (*MAT.tower_curved[t], MAT.tower_guard[t]))
     if held(state, seat) >= CHAMBERS_FOR_THRONE:
-        return MAT.next_to_throne
+        doorstep = frozenset(b for b in MAT.next_to_throne if board[b] in (EMPTY, knight(seat)))
+        if doorstep:
+            return doorstep
     targets = frozenset(b for c, owner in enumerate(state.chambers) if owner in (KING, seat)
                         for b in MAT.chamber_boxes[c])
     return targets or MAT.next_to_throne
@@ -103,7 +124,7 @@ def worth(state: GoldCrownState, seat: int) -> float:
     fronts, scaling = entries(state, seat)
     near_entry = field_distance(face, fronts) if fronts else None
     near_scale = field_distance(face, scaling)
-    inside = castle_distance(objectives(state, seat))
+    inside = castle_distance(objectives(state, seat), full_chambers(state, seat))
     rows = [0] * 7
     wall = deck = 0
     progress = []
@@ -125,7 +146,7 @@ def worth(state: GoldCrownState, seat: int) -> float:
         elif kind in (DECK, TOWER, TOWER_GUARD):
             deck += 1
         if MAT.chamber[box] >= 0:
-            progress.append(7.0 + (1.0 if box in MAT.next_to_throne else 0.0))
+            progress.append(7.0 + (1.5 if box in MAT.next_to_throne else 0.0))
         else:
             progress.append(3.5 + 3.0 * max(0.0, 1.0 - inside[box] / 12.0) + (0.5 if kind == GATE else 0.0))
         if rivals_on and kind != GATE:
@@ -137,9 +158,9 @@ def worth(state: GoldCrownState, seat: int) -> float:
     exposure = (sum(min(n, rows[n]) for n in range(1, 5)) + wall + deck) * RISK * marginal
     value -= exposure + threatened * 1.5
     chambers = held(state, seat)
-    value += 10.0 * chambers
+    value += sum(CHAMBER_WORTH[c] for c, owner in enumerate(state.chambers) if owner == seat)
     if chambers >= CHAMBERS_FOR_THRONE:
-        value += 3.0 * sum(1 for b in MAT.next_to_throne if board[b] == mine)
+        value += STORM_READY * min(6, sum(1 for b in MAT.next_to_throne if board[b] == mine))
     value += TOWER_CLEARED * sum(1 for t in MAT.near_towers[face] if board[MAT.tower_guard[t]] != GUARD)
     value += 2.0 * len(baron.breaches) + (2.0 if baron.gates == DESTROYED else 0.0)
     value += 1.0 if gate_passable(baron) else (0.4 if baron.bridge == DOWN else 0.0)

@@ -1,0 +1,126 @@
+"""Gold Crown benchmarks: random-play speed against OpenSpiel, the hard baron's turn time, and strength.
+
+``regalia bench gold-crown`` prints:
+
+* random-play steps/s and mean match length through the public Match API, next to OpenSpiel's C++
+  ``breakthrough(rows=11,columns=11)`` driven from the same Python loop (bench/_speed.py); goal: at least
+  0.3x its steps/s;
+* the hard baron's mean and worst time per turn (all decisions of one baron's turn together; goal <= 2 s).
+
+Strength runs are long; run them explicitly (two barons, faces alternated: the hero is South in even matches
+and North in odd ones; a King's victory counts for nobody)::
+
+    python -m regalia.bench.gold_crown strength --hero medium --field easy --matches 400
+    python -m regalia.bench.gold_crown strength --hero hard --field medium --matches 400 --workers 16
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from regalia.ai import load_agent
+from regalia.ai.arena import play_match
+from regalia.games import load_game
+
+from ._speed import openspiel_steps_per_second, regalia_steps_per_second
+
+GAME = "gold-crown"
+OPENSPIEL = "breakthrough(rows=11,columns=11)"
+
+
+def speed_rows(seconds: float) -> list[dict[str, Any]]:
+    ours = regalia_steps_per_second(GAME, seconds)
+    rows = [ours]
+    theirs = openspiel_steps_per_second(OPENSPIEL, seconds)
+    if theirs is None:
+        rows.append({"engine": f"open_spiel {OPENSPIEL}", "steps/s": "not installed (pip install open-spiel)"})
+    else:
+        rows.append(theirs)
+        ours["ratio"] = ours["steps/s"] / theirs["steps/s"]
+        ours["goal"] = ">= 0.3"
+    return rows
+
+
+def turn_times(matches: int, max_rounds: int) -> dict[str, Any]:
+    """Seconds per turn of the hard baron (every decision from his spin to his turn's end) against medium."""
+    game = load_game(GAME, max_rounds=max_rounds)
+    times: list[float] = []
+    for i in range(matches):
+        agents = [load_agent(GAME, "hard", seed=f"t{i}"), load_agent(GAME, "medium", seed=f"t{i}:1")]
+        match = game.new_match(seed=f"turns:{i}")
+        current = 0.0
+        while not match.is_over:
+            seat = match.to_move
+            assert seat is not None
+            start = time.perf_counter()
+            action = agents[seat].choose(match)
+            if seat == 0:
+                current += time.perf_counter() - start
+            match.play(action)
+            if seat == 0 and (match.to_move != 0 or match.is_over) and action != "spin":
+                times.append(current)
+                current = 0.0
+    times.sort()
+    return {"engine": "hard baron's turn", "turns": len(times), "mean s": sum(times) / max(len(times), 1),
+            "p99 s": times[int(0.99 * (len(times) - 1))] if times else 0.0, "max s": times[-1] if times else 0.0,
+            "goal": "<= 2 s"}
+
+
+def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
+    rows = speed_rows(1.0 if quick else 10.0)
+    rows.append(turn_times(1 if quick else 4, 20 if quick else 150))
+    return "Gold Crown: random-play speed vs OpenSpiel, hard baron's turn time", rows
+
+
+def duel(args: tuple[str, str, int, int]) -> tuple[int, str, list[int], str, int]:
+    """One match: (index, winner's level or 'king', winners, ending, rounds)."""
+    hero, field, index, max_rounds = args
+    game = load_game(GAME, max_rounds=max_rounds)
+    levels = [hero, field] if index % 2 == 0 else [field, hero]
+    agents = [load_agent(GAME, level, seed=f"strength:{index}:{seat}") for seat, level in enumerate(levels)]
+    match = play_match(game, agents, seed=f"strength:{index}")
+    winners = match.winners
+    who = levels[winners[0]] if winners else "king"
+    return index, who, winners, match.state.ending, match.state.round
+
+
+def strength(hero: str, field: str, matches: int, workers: int, max_rounds: int) -> dict[str, Any]:
+    jobs = [(hero, field, i, max_rounds) for i in range(matches)]
+    start = time.perf_counter()
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(duel, jobs, chunksize=1))
+    else:
+        results = [duel(job) for job in jobs]
+    hero_wins = sum(1 for r in results if r[1] == hero)
+    field_wins = sum(1 for r in results if r[1] == field and field != hero)
+    kings = sum(1 for r in results if r[1] == "king")
+    decided = hero_wins + field_wins
+    return {"hero": hero, "field": field, "matches": matches, "hero wins": hero_wins, "field wins": field_wins,
+            "king wins": kings, "hero share of all": hero_wins / matches,
+            "hero share of decided": hero_wins / decided if decided else 0.0,
+            "mean rounds": sum(r[4] for r in results) / matches, "seconds": time.perf_counter() - start}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m regalia.bench.gold_crown")
+    sub = parser.add_subparsers(dest="what", required=True)
+    s = sub.add_parser("strength")
+    s.add_argument("--hero", default="medium")
+    s.add_argument("--field", default="easy")
+    s.add_argument("--matches", type=int, default=400)
+    s.add_argument("--workers", type=int, default=1)
+    s.add_argument("--max-rounds", type=int, default=150)
+    sub.add_parser("speed")
+    args = parser.parse_args()
+    if args.what == "strength":
+        print(strength(args.hero, args.field, args.matches, args.workers, args.max_rounds))
+    else:
+        print(run(quick=False))
+
+
+if __name__ == "__main__":
+    main()
