@@ -9,6 +9,7 @@ reported on its own row), as a long run would amortise it.
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -38,30 +39,33 @@ def rate(setup: Setup, players: int, matches: int, backend: Any) -> float:
 
 
 def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
+    """Local timings first for every game, then Ray's (no process is forked from a Ray driver)."""
     seconds = 0.5 if quick else 6.0
+    load_before = os.getloadavg()[0]
     rows: list[dict[str, Any]] = []
-    ray = None
+    batches = {}
+    for game_id in available_games():
+        game = load_game(game_id)
+        setup = Setup.of(game)
+        matches = batch_size(setup, game.players, seconds)
+        batches[game_id] = (setup, game.players, matches)
+        one = rate(setup, game.players, matches, LocalBackend(1))
+        two = rate(setup, game.players, matches, LocalBackend(2))
+        rows.append({"game": game_id, "matches": matches, "1 worker /s": one, "2 workers /s": two,
+                     "speed-up": two / one})
     if not quick:
-        import ray as ray_module
+        import ray
 
         start = time.perf_counter()
-        ray_module.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
-        ray = ray_module
-        rows.append({"game": "(ray start-up)", "seconds": time.perf_counter() - start})
-    try:
-        for game_id in available_games():
-            game = load_game(game_id)
-            setup = Setup.of(game)
-            matches = batch_size(setup, game.players, seconds)
-            one = rate(setup, game.players, matches, LocalBackend(1))
-            two = rate(setup, game.players, matches, LocalBackend(2))
-            row: dict[str, Any] = {"game": game_id, "matches": matches, "1 worker /s": one,
-                                   "2 workers /s": two, "speed-up": two / one}
-            if ray is not None:
-                on_ray = rate(setup, game.players, matches, RayBackend(2))
-                row.update({"ray 2 CPUs /s": on_ray, "ray efficiency": on_ray / two})
-            rows.append(row)
-    finally:
-        if ray is not None:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        started = time.perf_counter() - start
+        try:
+            for row in rows:
+                on_ray = rate(*batches[row["game"]], RayBackend(2))
+                row.update({"ray 2 CPUs /s": on_ray, "ray efficiency": on_ray / row["2 workers /s"]})
+        finally:
             ray.shutdown()
+        rows.append({"game": f"(ray start-up {started:.1f} s)"})
+    rows.append({"game": f"(load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after, "
+                         f"{os.cpu_count()} CPUs)"})
     return "Bulk simulation: random matches per second (local processes and Ray)", rows

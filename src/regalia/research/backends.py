@@ -49,10 +49,15 @@ class LocalBackend:
                 on_record(play(setup, spec))
             return
         size = chunk_size(len(specs), self.workers)
-        with multiprocessing.get_context().Pool(self.workers) as pool:
+        pool = multiprocessing.get_context().Pool(self.workers)
+        try:
             for records in pool.imap_unordered(_play_chunk, ((setup, c) for c in chunks(specs, size))):
                 for record in records:
                     on_record(record)
+            pool.close()  # the workers finish and exit on their own: no SIGTERM on the happy path
+        finally:
+            pool.terminate()
+            pool.join()
 
 
 def _play_chunk(job: tuple[Setup, list[MatchSpec]]) -> list[Record]:
