@@ -24,6 +24,8 @@ from .agent import Agent
 EXACT, LOWER, UPPER = 0, 1, 2
 DECAY = 0.001
 """A win found sooner is worth a little more than the same win later (and a loss later, a little more)."""
+MARGIN = 0.03
+"""The share of a time budget kept back for answering, so a decision stays within its seconds."""
 
 
 class OutOfBudget(Exception):
@@ -62,22 +64,30 @@ class Search:
         self.game = game
         self.seat = seat
         self.started = time.perf_counter()
-        self.deadline = None if seconds is None else self.started + seconds
+        self.deadline = None if seconds is None else self.started + seconds * (1.0 - MARGIN)
         self.node_limit = node_limit
         self.nodes = 0
         self.table: dict[Any, tuple[int, float, int, str | None]] = {}
         self.killers: dict[int, list[str]] = {}
         self.history: dict[str, int] = {}
+        self.partial: tuple[str, float] | None = None
 
     def run(self, state: State, order: list[str], max_depth: int) -> tuple[str, float, int]:
-        """The best root action, its value, and the deepest iteration completed."""
+        """The best root action, its value, and the deepest iteration completed.
+
+        An iteration cut short still counts when it got through at least the previous best move (searched
+        first): any move it found better at the new depth is better than that one.
+        """
         best, best_value, completed = order[0], 0.0, 0
         scores: dict[str, float] = {}
         for depth in range(1, max_depth + 1):
             order.sort(key=lambda a: -scores.get(a, -1.0))
+            self.partial = None
             try:
                 action, value, scores = self.root(state, order, depth)
             except OutOfBudget:
+                if self.partial is not None:
+                    best, best_value = self.partial
                 break
             best, best_value, completed = action, value, depth
         return best, best_value, completed
@@ -93,6 +103,7 @@ class Search:
             if value > best_value:
                 best, best_value = action, value
             alpha = max(alpha, value)
+            self.partial = (best, best_value)
         return best, best_value, scores
 
     def value(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
@@ -100,7 +111,7 @@ class Search:
         self.nodes += 1
         if self.nodes == self.node_limit:
             raise OutOfBudget
-        if self.nodes & 255 == 0 and self.deadline is not None and time.perf_counter() >= self.deadline:
+        if self.nodes & 63 == 0 and self.deadline is not None and time.perf_counter() >= self.deadline:
             raise OutOfBudget
         game = self.game
         mover = game.to_move(state)

@@ -61,7 +61,7 @@ class MCTSAgent(Agent):
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if self.seconds is not None and done and time.perf_counter() - started >= self.seconds:
+            if self.seconds is not None and done and time.perf_counter() - started >= self.seconds * 0.97:
                 break
             self.iterate(game, root)
             done += 1
