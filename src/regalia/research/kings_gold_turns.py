@@ -34,7 +34,7 @@ CRITICAL_95 = {1: 3.841, 2: 5.991, 3: 7.815, 4: 9.488, 5: 11.070}
 """The chi-square 95% points for the degrees of freedom that occur here."""
 
 
-def branch(counts: tuple[int, int, int, int]) -> int:
+def branch(counts: tuple[int, ...]) -> int:
     """The branch (index into BRANCHES) of final dice counts (Skulls, Cannons, Coins, Crests)."""
     skulls, cannons, coins, crests = counts
     if skulls == 5:
@@ -69,8 +69,8 @@ class TurnOutcomes:
         for i in range(self.matches):
             agents = [make_agent(game, self.level, seed=f"{seed + i}:{s}") for s in range(game.players)]
             match = game.new_match(seed=seed + i)
-            while not match.is_over:
-                match.play(agents[match.to_move].choose(match))
+            while (seat := match.to_move) is not None:
+                match.play(agents[seat].choose(match))
             for start, final in turns(game, match.history):
                 self.turns += 1
                 self.observed[branch(count_faces(final))] += 1
@@ -144,13 +144,13 @@ def turns(game: Any, history: list[tuple[int, str]]) -> list[tuple[Any, tuple[in
 
 def exact_branches(game: Any, start: Any, keep: Callable[[Any, int, tuple[int, ...]], Any]) -> list[float]:
     """The probability of each branch for a turn begun at ``start`` and rolled by the ``keep`` rule."""
-    from regalia.games.kings_gold.dice import count_outcomes
+    from regalia.games.kings_gold.dice import Counts, count_outcomes
     from regalia.games.kings_gold.solver import is_final, solver_for
 
     solver = solver_for(game.cfg, start)
-    memo: dict[tuple[int, tuple[int, ...]], list[float]] = {}
+    memo: dict[tuple[int, Counts], list[float]] = {}
 
-    def after(rolls: int, pool: tuple[int, ...]) -> list[float]:
+    def after(rolls: int, pool: Counts) -> list[float]:
         key = (rolls, pool)
         if key not in memo:
             held = None if is_final(rolls, pool) else keep(solver, rolls, pool)
@@ -165,7 +165,8 @@ def exact_branches(game: Any, start: Any, keep: Callable[[Any, int, tuple[int, .
     def throw(rolls: int, held: tuple[int, ...]) -> list[float]:
         out = [0.0] * len(BRANCHES)
         for counts, p in count_outcomes(5 - sum(held)):
-            for b, q in enumerate(after(rolls + 1, tuple(h + c for h, c in zip(held, counts, strict=True)))):
+            s, a, c, r = held
+            for b, q in enumerate(after(rolls + 1, (s + counts[0], a + counts[1], c + counts[2], r + counts[3]))):
                 out[b] += p * q
         return out
 

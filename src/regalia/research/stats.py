@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054
@@ -32,7 +33,7 @@ def wilson(wins: float, n: int, z: float = Z95) -> Share:
     return Share(wins, n, max(0.0, centre - half), min(1.0, centre + half))
 
 
-def chi_square(observed: list[float], expected: list[float], minimum: float = 5.0) -> tuple[float, int]:
+def chi_square(observed: Sequence[float], expected: Sequence[float], minimum: float = 5.0) -> tuple[float, int]:
     """Pearson's statistic and its degrees of freedom, rare cells pooled first.
 
     The chi-square approximation needs expected counts of about 5 or more (Cochran), and a single
