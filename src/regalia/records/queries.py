@@ -23,24 +23,39 @@ from regalia.profiles.graph import render_rating_graph
 from regalia.profiles.history import MatchEntry, RatingPoint, Record, Rubber, SeatLine, rubbers
 from regalia.ratings.glicko2 import LICHESS, GlickoSystem, Rating
 from regalia.ratings.leaderboard import Entry, LeaderboardPolicy, MyRank, Standing, leaderboard, rank_of
-from regalia.ratings.multiplayer import is_computer
+from regalia.ratings.multiplayer import COMPUTER_PREFIX, is_computer
 
 from .accounts import Clock, Profile, get_profile, profile_badges, utc_now
 from .results import computer_name
 from .tables import MatchResultRow, MatchResultSeatRow, ProfileRow, RatingPointRow, RatingRow
 
 
-async def standings(session: AsyncSession, game_id: str, *, since: datetime | None = None) -> list[Standing]:
-    """Every rated player of a game (active since ``since`` if given), with current names."""
-    query = select(RatingRow, ProfileRow.display_name).outerjoin(ProfileRow, ProfileRow.id == RatingRow.player_id)
-    query = query.where(RatingRow.game_id == game_id)
-    if since is not None:
-        query = query.where(RatingRow.last_played_at >= since)
+async def standings(
+    session: AsyncSession,
+    game_id: str,
+    *,
+    policy: LeaderboardPolicy | None = None,
+    now: datetime | None = None,
+    player_id: str | None = None,
+) -> list[Standing]:
+    """Rated players of a game with their current names: all, one (``player_id``), or only those who can
+    pass ``policy``'s cuts at ``now`` (the live RD is never below the stored one, so ``rd <= max_rd`` and
+    the games and activity cuts can be asked of the database before the exact check)."""
+    query = (select(RatingRow.player_id, ProfileRow.display_name, RatingRow.rating, RatingRow.rd,
+                    RatingRow.volatility, RatingRow.games, RatingRow.last_played_at)
+             .outerjoin(ProfileRow, ProfileRow.id == RatingRow.player_id)
+             .where(RatingRow.game_id == game_id))
+    if player_id is not None:
+        query = query.where(RatingRow.player_id == player_id)
+    if policy is not None and now is not None:
+        query = query.where(RatingRow.games >= policy.min_games, RatingRow.rd <= policy.max_rd,
+                            RatingRow.last_played_at >= now - policy.active_within)
+        if not policy.include_computers and player_id is None:
+            query = query.where(RatingRow.player_id.not_like(f"{COMPUTER_PREFIX}%"))
     found = []
-    for row, name in (await session.execute(query)).all():
-        shown = computer_name(row.player_id) if is_computer(row.player_id) else name or row.player_id
-        found.append(Standing(row.player_id, shown, Rating(row.rating, row.rd, row.volatility), row.games,
-                              row.last_played_at))
+    for pid, name, rating, rd, volatility, games, last in (await session.execute(query)).all():
+        shown = computer_name(pid) if is_computer(pid) else name or pid
+        found.append(Standing(pid, shown, Rating(rating, rd, volatility), games, last))
     return found
 
 
@@ -55,7 +70,7 @@ async def leaderboard_for(
 ) -> list[Entry]:
     """The top players of a game (lichess's cuts; computers only if the policy includes them)."""
     now = clock()
-    pool = await standings(session, game_id, since=now - policy.active_within)
+    pool = await standings(session, game_id, policy=policy, now=now)
     return leaderboard(pool, now, top=top, policy=policy, system=system)
 
 
@@ -70,9 +85,9 @@ async def my_rank(
 ) -> MyRank:
     """Where ``player_id`` stands on the board of ``game_id`` (or why not ranked)."""
     now = clock()
-    pool = await standings(session, game_id, since=now - policy.active_within)
+    pool = await standings(session, game_id, policy=policy, now=now)
     if not any(s.player_id == player_id for s in pool):
-        pool += [s for s in await standings(session, game_id) if s.player_id == player_id]
+        pool += await standings(session, game_id, player_id=player_id)
     return rank_of(player_id, pool, now, policy=policy, system=system)
 
 
