@@ -4,8 +4,9 @@ Three parts, each a few rows of one table:
 
 * **speed of the maths**: Glicko-2 updates per second for a 2-seat match (one game per period) and a
   6-seat match (five pairwise games per period);
-* **speed of the store**: ``record_result`` matches per second on a SQLite file, one transaction each
-  (the server's unit of work), and one ``leaderboard_for`` over a thousand rated players;
+* **speed of the store**: ``record_result`` matches per second through the server's own ``Store`` engine
+  (a SQLite file in WAL mode, ``synchronous=FULL``), one transaction each, and one ``leaderboard_for``
+  over a thousand rated players;
 * **accuracy**: a pool of simulated players with known strengths plays 4-seat matches whose finishing
   order is drawn by Plackett-Luce from those strengths (the chance of finishing next is proportional to
   10^(strength/400)). After every player has played ``n`` matches, the Spearman correlation between
@@ -48,16 +49,15 @@ def maths_rows(quick: bool) -> list[Row]:
 
 
 async def _store_rows(quick: bool) -> list[Row]:
-    from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
-
     from regalia.records import create_profile, create_tables, leaderboard_for, record_result
     from regalia.records.tables import RatingRow
+    from regalia.server.store import Store
 
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as folder:
-        engine = create_async_engine(f"sqlite+aiosqlite:///{Path(folder) / 'records.db'}")
-        await create_tables(engine)
-        sessions = async_sessionmaker(engine, expire_on_commit=False)
+        store = Store(f"sqlite:///{Path(folder) / 'records.db'}")  # the server's engine: WAL, synchronous=FULL
+        await create_tables(store.engine)
+        sessions = store.sessions
         async with sessions.begin() as s:
             people = [(await create_profile(s, f"Player {i}")).profile.id for i in range(8)]
         rng = Rng("bench:ratings:store")
@@ -69,7 +69,7 @@ async def _store_rows(quick: bool) -> list[Row]:
                 result = {"winners": [rng.randbelow(seats)], "scores": [rng.randbelow(90) for _ in range(seats)]}
                 async with sessions.begin() as s:
                     await record_result(s, "kings-gold", table, result)
-            rows.append({"measure": f"record_result, {seats} seats, SQLite file, 1 commit each",
+            rows.append({"measure": f"record_result, {seats} seats, server's SQLite store, 1 commit each",
                          "value": matches / (time.perf_counter() - start), "unit": "matches/s"})
         board_size = 1_000
         async with sessions.begin() as s:
@@ -83,7 +83,7 @@ async def _store_rows(quick: bool) -> list[Row]:
             board = await leaderboard_for(s, "gold-battle", top=50)
         rows.append({"measure": f"leaderboard_for over {board_size} rated players (top {len(board)})",
                      "value": (time.perf_counter() - start) * 1000, "unit": "ms"})
-        await engine.dispose()
+        await store.close()
     return rows
 
 
