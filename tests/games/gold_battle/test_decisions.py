@@ -15,6 +15,17 @@ def mirrored(rows):
     return [row.translate(swap) for row in reversed(rows)]
 
 
+# ----- 2.1 facts from the seed ---------------------------------------------------------------------
+
+def test_decision_2_1_seed_facts_board_players_and_first_move():
+    game = GoldBattle()
+    match = game.new_match()
+    view = match.view(0)
+    assert len(view["board"]) == 11 and all(len(row) == 11 for row in view["board"])
+    assert [side["army"] for side in view["sides"]] == ["Crimson Knights", "Azure Lords"]
+    assert match.to_move == 0 and game.players == 2 and not game.has_chance and not game.hidden_information
+
+
 # ----- 2.2 the starting layout ---------------------------------------------------------------------
 
 def test_decision_2_2_starting_layout_per_side_and_forests():

@@ -1,0 +1,25 @@
+"""The terminal table draws the view; the benchmark's match runner plays a paired, seeded match."""
+
+from rich.console import Console
+
+from regalia.bench.gold_battle import parse_pairs, play_one
+from regalia.cli.tables import renderer
+from regalia.games.gold_battle import GoldBattle
+
+
+def test_terminal_table_shows_board_hud_and_chronicle():
+    match = GoldBattle().new_match()
+    match.play("e4-e5")
+    console = Console(record=True, width=100, color_system="truecolor")
+    console.print(renderer("gold-battle")(match.view(1), match.log))
+    text = console.export_text(clear=False)
+    for expected in ("Player 1: Knights", "Mines Captured: 0 / 3", "Captured Soldiers: 0", "Battle Chronicle",
+                     "Red soldier e4-e5", "Blue to move", " a  b  c  d  e  f  g  h  i  j  k", "♚", "♣"):
+        assert expected in text
+    assert "\x1b[" in console.export_text(styles=True)  # drawn in colour
+
+
+def test_benchmark_match_runner_plays_a_whole_match():
+    score, plies = play_one(("easy", "random", 1, 0.5))
+    assert score in (0.0, 0.5, 1.0) and plies > 2
+    assert parse_pairs("easy:random, hard:uct") == [("easy", "random"), ("hard", "uct")]
