@@ -139,6 +139,8 @@ async def test_rating_points_follow_each_rated_match(sessions, clock):
     async with sessions() as s:
         points = await rating_points(s, a, "gold-battle")
     assert [p.match_id for p in points] == ["g0", "g1", "g2"]
+    async with sessions() as s:
+        assert [p.match_id for p in await rating_points(s, a, "gold-battle", last=2)] == ["g1", "g2"]
     assert points[0].rating < points[1].rating < points[2].rating
 
 

@@ -91,11 +91,16 @@ async def my_rank(
     return rank_of(player_id, pool, now, policy=policy, system=system)
 
 
-async def rating_points(session: AsyncSession, player_id: str, game_id: str) -> list[RatingPoint]:
-    """The points of a player's rating graph in one game, oldest first."""
+async def rating_points(
+    session: AsyncSession, player_id: str, game_id: str, *, last: int | None = None
+) -> list[RatingPoint]:
+    """The points of a player's rating graph in one game, oldest first (only the ``last`` ones if given)."""
     query = (select(RatingPointRow).where(RatingPointRow.player_id == player_id, RatingPointRow.game_id == game_id)
-             .order_by(RatingPointRow.at, RatingPointRow.id))
-    return [RatingPoint(r.at, r.rating, r.rd, r.match_id) for r in (await session.scalars(query)).all()]
+             .order_by(RatingPointRow.at.desc(), RatingPointRow.id.desc()))
+    if last is not None:
+        query = query.limit(last)
+    rows = (await session.scalars(query)).all()
+    return [RatingPoint(r.at, r.rating, r.rd, r.match_id) for r in reversed(rows)]
 
 
 async def match_records(session: AsyncSession, player_id: str) -> list[Record]:
@@ -196,6 +201,7 @@ async def profile_page(
     profile_id: str,
     *,
     history_limit: int = 50,
+    graph_points: int = 500,
     policy: LeaderboardPolicy = LeaderboardPolicy(),
     clock: Clock = utc_now,
     system: GlickoSystem = LICHESS,
@@ -214,7 +220,7 @@ async def profile_page(
         rank = await my_rank(session, row.game_id, profile_id, policy=policy, clock=lambda: now, system=system)
         standing_list.append(GameStanding(row.game_id, live, system.is_provisional(live), row.games, row.wins,
                                           row.draws, row.losses, rank))
-        points = await rating_points(session, profile_id, row.game_id)
+        points = await rating_points(session, profile_id, row.game_id, last=graph_points)
         graphs[row.game_id] = render_rating_graph(points, title=f"{_game_title(row.game_id)} rating",
                                                   graph_id=f"rating-{row.game_id}")
     history = await match_history(session, profile_id, limit=history_limit)
