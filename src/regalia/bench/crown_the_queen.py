@@ -4,8 +4,9 @@
 
 * random-play steps/s through our Match API and through the bare game API, against OpenSpiel's C++
   ``hearts`` driven from the same Python loop (bench/_speed.py);
-* ISMCTS simulations/s of the ``hard`` level on positions of real rubbers, against OpenSpiel's Python
-  ISMCTS (``open_spiel.python.algorithms.ismcts``) on ``hearts``, random rollouts for both;
+* ISMCTS simulations/s on positions of real rubbers — the ``hard`` level as configured, and plain random
+  rollouts to the end of the whole rubber (the conservative figure) — against OpenSpiel's Python ISMCTS
+  (``open_spiel.python.algorithms.ismcts``) on ``hearts`` with random rollouts to the end of the deal;
 * hard's decision time at its default budget.
 
 Strength runs are longer; run them explicitly::
@@ -208,7 +209,7 @@ def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
         for row in (ours, bare):
             row["vs open_spiel"] = row["steps/s"] / theirs["steps/s"]
     search = ismcts_simulations_per_second(seconds)
-    random_search = ismcts_simulations_per_second(seconds, rollout_policy=None)
+    random_search = ismcts_simulations_per_second(seconds, rollout_policy=None, rollout_depth=None)
     their_search = openspiel_ismcts_simulations_per_second(seconds * 2)
     rows += [search, random_search]
     if their_search:

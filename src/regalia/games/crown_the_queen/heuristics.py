@@ -24,8 +24,11 @@ from .view import hidden_from
 GIFT_WEIGHT = 0.8
 """How much a card's help to the next player counts against passing it, relative to its worth to us."""
 SWAP_MARGIN = 1.0
+"""Keep a passed card when its prospect is at least this share of a swap's expected prospect."""
 TEMPO = 0.05
+"""The worth of hastening the end by one pack card, to the rubber's leader (a trailer: the opposite)."""
 LAID = 1.0
+"""The worth of laying a card now (10 points), on the scale of ``need`` where 1 = the very next card."""
 
 
 def need(card: str, procession: tuple[str, ...], others: tuple[str, ...]) -> float:
