@@ -88,3 +88,21 @@ def test_ray_backend_gives_the_local_results(pig_registered):
     local = simulate("pig", 40, seed=5, rotate=True, seats=["hold-10", "random"])
     ray = simulate("pig", 40, seed=5, rotate=True, seats=["hold-10", "random"], backend="ray", workers=2)
     assert without_time(ray) == without_time(local)
+
+
+def test_a_second_run_on_the_same_results_file_is_refused(pig_registered, tmp_path):
+    from regalia.research.results import ResultsFile
+    from regalia.research.simulate import plan_batch
+
+    out = tmp_path / "busy.jsonl"
+    specs = plan_batch(2, ["random", "random"])
+    first = ResultsFile(out, {"kind": "test"})
+    first.resume(specs)
+    try:
+        with pytest.raises(ValueError, match="being written by another run"):
+            ResultsFile(out, {"kind": "test"}).resume(specs)
+    finally:
+        first.close()
+    again = ResultsFile(out, {"kind": "test"})
+    assert again.resume(specs) == {}
+    again.close()

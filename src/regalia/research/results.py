@@ -12,6 +12,7 @@ by the interruption is dropped. Only the matches not yet in the file are played.
 
 from __future__ import annotations
 
+import fcntl
 import json
 from pathlib import Path
 from typing import IO, Any
@@ -31,20 +32,30 @@ class ResultsFile:
         self._out: IO[str] | None = None
 
     def resume(self, specs: list[MatchSpec]) -> dict[int, Record]:
-        """The records already in the file, checked against the plan (the file is created if absent)."""
-        done: dict[int, Record] = {}
-        if self.path.exists() and self.path.stat().st_size:
+        """The records already in the file, checked against the plan (the file is created if absent).
+
+        The file stays locked (``flock``) until ``close``: a second run on the same file is refused
+        instead of interleaving its lines.
+        """
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._out = self.path.open("a+")
+        try:
+            fcntl.flock(self._out, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.close()
+            raise ValueError(f"{self.path} is being written by another run") from None
+        try:
             done = self._read(specs)
-        else:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(self.header) + "\n")
+        except BaseException:
+            self.close()
+            raise
+        if done is None:
+            self._write(self.header)
+            return {}
         return done
 
     def append(self, record: Record) -> None:
-        if self._out is None:
-            self._out = self.path.open("a")
-        self._out.write(json.dumps(record, separators=(",", ":")) + "\n")
-        self._out.flush()
+        self._write(record)
 
     def close(self) -> None:
         if self._out is not None:
@@ -59,11 +70,20 @@ class ResultsFile:
 
     # ----- internals ------------------------------------------------------------------------------
 
-    def _read(self, specs: list[MatchSpec]) -> dict[int, Record]:
+    def _write(self, data: dict[str, Any]) -> None:
+        assert self._out is not None, "resume() opens the file"
+        self._out.write(json.dumps(data, separators=(",", ":")) + "\n")
+        self._out.flush()
+
+    def _read(self, specs: list[MatchSpec]) -> dict[int, Record] | None:
+        """The planned records in the file (None: no header yet, a new file)."""
+        assert self._out is not None
         text = self.path.read_text()
         complete, _, partial = text.rpartition("\n")
         if partial:  # a line cut off mid-write: drop it before appending
-            self.path.write_text(complete + "\n")
+            self._out.truncate(len(complete.encode()) + 1 if complete else 0)
+        if not complete:
+            return None
         lines = complete.split("\n")
         header = json.loads(lines[0])
         if header != self.header:
