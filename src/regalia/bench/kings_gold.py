@@ -98,6 +98,7 @@ def play_chunk(levels: tuple[str, ...], seeds: list[int]) -> dict[str, Any]:
     n = len(levels)
     wins = {level: 0.0 for level in levels}
     times: list[float] = []
+    margins: list[float] = []  # the lead level's score minus the mean of the others, per match
     for seed in seeds:
         shift = seed % n
         order = levels[-shift:] + levels[:-shift] if shift else levels
@@ -113,12 +114,15 @@ def play_chunk(levels: tuple[str, ...], seeds: list[int]) -> dict[str, Any]:
             match.play(action)
         for w in match.winners:
             wins[order[w]] += 1 / len(match.winners)
-    return {"wins": wins, "times": times}
+        scores = match.scores
+        lead = order.index(levels[0])
+        margins.append(scores[lead] - (sum(scores) - scores[lead]) / (n - 1))
+    return {"wins": wins, "times": times, "margins": margins}
 
 
 def play_batch(levels: tuple[str, ...], matches: int, first_seed: int, workers: int) -> dict[str, Any]:
     chunks = [list(range(first_seed + i, first_seed + matches, workers)) for i in range(workers)]
-    total: dict[str, Any] = {"wins": {level: 0.0 for level in levels}, "times": []}
+    total: dict[str, Any] = {"wins": {level: 0.0 for level in levels}, "times": [], "margins": []}
     if workers == 1:
         results = [play_chunk(levels, chunks[0])]
     else:
@@ -128,6 +132,7 @@ def play_batch(levels: tuple[str, ...], matches: int, first_seed: int, workers: 
         for level, w in part["wins"].items():
             total["wins"][level] += w
         total["times"] += part["times"]
+        total["margins"] += part["margins"]
     return total
 
 
@@ -148,17 +153,29 @@ def strength_rows(matches: int, ceiling_matches: int, workers: int) -> list[dict
                "figure": f"{share:.1%} wins", "detail": f"95% CI {lo:.1%}–{hi:.1%}, {count} matches, rotated",
                "target": f"≥ {target:.0%}" if target else "ceiling",
                "met": ("yes" if share >= target else "no") if target else "",
+               "mean final margin": mean_interval(result["margins"]),
                "seconds": round(seconds, 1)}
         if times:
-            row["hard ms/decision"] = f"mean {1000 * sum(times) / len(times):.2f}, max {1000 * max(times):.1f}"
+            times.sort()
+            p99 = times[int(0.99 * (len(times) - 1))]
+            row["hard ms/decision"] = (f"mean {1000 * sum(times) / len(times):.2f}, p99 {1000 * p99:.1f}, "
+                                       f"max {1000 * times[-1]:.1f} ({len(times)} decisions)")
         rows.append(row)
         if len(levels) == 2:
             edges[lead] = share - 0.5
     if "oracle" in edges and "hard" in edges and edges["oracle"] > 0:
         rows.append({"benchmark": "strength", "subject": "hard's edge over medium / ceiling",
-                     "figure": f"{edges['hard'] / edges['oracle']:.0%}",
-                     "detail": f"hard +{edges['hard']:.1%} vs all-seeing +{edges['oracle']:.1%} (both vs medium)"})
+                     "figure": f"{edges['hard'] / edges['oracle']:+.0%}",
+                     "detail": f"hard {edges['hard']:+.1%} vs all-seeing {edges['oracle']:+.1%} (both vs medium)"})
     return rows
+
+
+def mean_interval(values: list[float]) -> str:
+    """Mean ± 1.96 standard errors."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / max(n - 1, 1)
+    return f"{mean:+.1f} ± {1.96 * math.sqrt(var / n):.1f}"
 
 
 def speed_rows(seconds: float) -> list[dict[str, Any]]:
