@@ -106,3 +106,12 @@ def test_a_second_run_on_the_same_results_file_is_refused(pig_registered, tmp_pa
     again = ResultsFile(out, {"kind": "test"})
     assert again.resume(specs) == {}
     again.close()
+
+
+def test_ray_backend_joins_the_given_cluster_or_starts_a_local_one():
+    from regalia.research.backends import RayBackend
+
+    joined = RayBackend(address="10.0.0.5:6379")._init_args()
+    assert joined["address"] == "10.0.0.5:6379" and "num_cpus" not in joined and "runtime_env" not in joined
+    local = RayBackend(workers=2)._init_args()
+    assert local["num_cpus"] == 2 and "address" not in local and local["include_dashboard"] is False
