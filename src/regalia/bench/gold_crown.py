@@ -71,7 +71,7 @@ def turn_times(matches: int, max_rounds: int) -> dict[str, Any]:
 
 def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
     rows = speed_rows(1.0 if quick else 10.0)
-    rows.append(turn_times(1 if quick else 4, 20 if quick else 150))
+    rows.append(turn_times(1 if quick else 4, 20 if quick else 100))
     return "Gold Crown: random-play speed vs OpenSpiel, hard baron's turn time", rows
 
 
@@ -113,7 +113,7 @@ def main() -> None:
     s.add_argument("--field", default="easy")
     s.add_argument("--matches", type=int, default=400)
     s.add_argument("--workers", type=int, default=1)
-    s.add_argument("--max-rounds", type=int, default=150)
+    s.add_argument("--max-rounds", type=int, default=100)
     sub.add_parser("speed")
     args = parser.parse_args()
     if args.what == "strength":

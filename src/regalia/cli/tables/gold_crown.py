@@ -51,9 +51,9 @@ BACKGROUND = {WALL: "on grey19", DECK: "on grey15", TOWER: "on grey23", TOWER_GU
 def mat_text(view: dict[str, Any]) -> Text:
     pieces: dict[int, tuple[str, str]] = {}
     for seat, names in view["knights"].items():
-        for name in names:
+        for name in names.split():
             pieces[BOX[name]] = (str(int(seat) + 1), PIECE_STYLES[int(seat)])
-    for name in view["guards"]:
+    for name in view["guards"].split():
         pieces[BOX[name]] = ("G", "bold black on grey70")
     rams = set()
     for baron in view["barons"]:

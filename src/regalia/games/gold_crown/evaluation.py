@@ -139,7 +139,7 @@ def worth(state: GoldCrownState, seat: int) -> float:
             d = near_scale[box] + 2
             if near_entry is not None:
                 d = min(d, near_entry[box])
-            progress.append(3.0 * max(0.0, 1.0 - d / 6.0))
+            progress.append(3.0 * max(0.0, 1.0 - d / 4.0))
             continue
         if kind == WALL:
             wall += 1
@@ -153,8 +153,8 @@ def worth(state: GoldCrownState, seat: int) -> float:
             threatened += any(board[n] not in (EMPTY, GUARD, mine) for n in MAT.neighbours[box])
     progress.sort(reverse=True)
     count = len(progress)
-    value = 1.0 * count + 3.0 * min(count, 12) + 4.0 * min(count, 6) + sum(progress[:LEADERS]) + 0.1 * sum(progress[LEADERS:])
-    marginal = 8.0 if count <= 6 else (4.0 if count <= 12 else 1.0)
+    value = 1.0 * count + 2.0 * min(count, 12) + 3.0 * min(count, 6) + sum(progress[:LEADERS]) + 0.1 * sum(progress[LEADERS:])
+    marginal = 6.0 if count <= 6 else (3.0 if count <= 12 else 1.0)
     exposure = (sum(min(n, rows[n]) for n in range(1, 5)) + wall + deck) * RISK * marginal
     value -= exposure + threatened * 1.5
     chambers = held(state, seat)

@@ -25,7 +25,7 @@ class GoldCrown(Game):
     hidden_information = False
     max_plies = 40_000
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("max_rounds", 150, "rounds before the siege is lifted and the King wins (deadlock cap)",
+        Option("max_rounds", 100, "rounds before the siege is lifted and the King wins (deadlock cap)",
                minimum=10, maximum=1000),
     )
 

@@ -94,13 +94,17 @@ def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int) -> t
     frontier: list[tuple[float, GoldCrownState, list[str]]] = [(0.0, state, [])]
     while frontier:
         children: list[tuple[float, GoldCrownState, list[str]]] = []
+        seen: set[tuple[Any, ...]] = set()
         for _, node, path in frontier:
             for action in game.legal_actions(node):
                 after = game.apply(node, action)
                 value = lead(after, seat)
                 line = [*path, action]
                 if after.phase == MARCH and after.seat == seat:
-                    children.append((value, after, line))
+                    position = (after.board, after.barons)
+                    if position not in seen:  # the same men in the same boxes by another order of steps
+                        seen.add(position)
+                        children.append((value, after, line))
                     if value > best[0]:
                         best = (value, [*line, "end"])
                 elif value > best[0]:

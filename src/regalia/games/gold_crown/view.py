@@ -1,5 +1,8 @@
 """Views: Gold Crown has no hidden information, so a view is the whole state as JSON, and back.
 
+The pieces are listed compactly, one string of box names per seat (``"knights": {"0": "c1 d1 e1"}``) and
+one for the King's guards: a view is sent after every step, and this keeps it small.
+
 ``determinize`` rebuilds the exact state from any seat's view (the conformance kit checks the round trip);
 ``encode_view`` turns a view into a fixed-length vector for learning agents.
 """
@@ -42,8 +45,7 @@ def view(state: GoldCrownState, max_rounds: int) -> dict[str, Any]:
     cached = state.cache.get("view")
     if cached is None or cached["max_rounds"] != max_rounds:
         cached = state.cache["view"] = _view(state, max_rounds)
-    return {**cached, "knights": {k: list(v) for k, v in cached["knights"].items()},
-            "guards": list(cached["guards"]), "barons": [{**b, "breaches": list(b["breaches"])}
+    return {**cached, "knights": dict(cached["knights"]), "barons": [{**b, "breaches": list(b["breaches"])}
                                                          for b in cached["barons"]],
             "chambers": dict(cached["chambers"]), "order": list(cached["order"]),
             "groups": [list(g) for g in cached["groups"]], "opening": list(cached["opening"]),
@@ -59,8 +61,8 @@ def _view(state: GoldCrownState, max_rounds: int) -> dict[str, Any]:
         elif piece != EMPTY:
             knights[str(owner(piece))].append(SQUARES[box])
     return {
-        "knights": knights,
-        "guards": guards,
+        "knights": {seat: " ".join(names) for seat, names in knights.items()},
+        "guards": " ".join(guards),
         "barons": [
             {"face": FACES[b.face], "gates": b.gates, "bridge": b.bridge, "ram": b.ram, "boulders": b.boulders,
              "breaches": [SQUARES[x] for x in b.breaches], "retreated": b.retreated, "passes": b.passes,
@@ -91,10 +93,10 @@ def _view(state: GoldCrownState, max_rounds: int) -> dict[str, Any]:
 def determinize(view: dict[str, Any]) -> GoldCrownState:
     """The exact state behind a view (there is nothing hidden to sample)."""
     cells = [EMPTY] * len(SQUARES)
-    for name in view["guards"]:
+    for name in view["guards"].split():
         cells[BOX[name]] = GUARD
     for seat, names in view["knights"].items():
-        for name in names:
+        for name in names.split():
             cells[BOX[name]] = knight(int(seat))
     barons = tuple(
         Baron(face=FACES.index(b["face"]), gates=b["gates"], bridge=b["bridge"], ram=b["ram"],
@@ -128,9 +130,9 @@ def encode(view: dict[str, Any]) -> list[float]:
     vec = [0.0] * ENCODING_LENGTH
     n = len(SQUARES)
     for plane, seat in enumerate(order):
-        for name in view["knights"][str(seat)]:
+        for name in view["knights"][str(seat)].split():
             vec[plane * n + BOX[name]] = 1.0
-    for name in view["guards"]:
+    for name in view["guards"].split():
         vec[SEATS * n + BOX[name]] = 1.0
     at = n * (SEATS + 1)
     for plane, seat in enumerate(order):
