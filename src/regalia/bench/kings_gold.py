@@ -59,11 +59,12 @@ class Oracle(Agent):
 
     def choose(self, match: Match) -> str:
         from regalia.games.kings_gold.heuristics import exact
+        from regalia.games.kings_gold.state import CHOOSE
 
         game: Any = match.game
         state, seat = match.state, match.to_move
         legal = match.legal_actions()
-        if state.phase != 3 or len(legal) == 1:  # only the rolling (CHOOSE) decisions need foresight
+        if state.phase != CHOOSE or len(legal) == 1:  # only the rolling decisions need foresight
             return exact(game.cfg, state)
         before = game.scores(state)
         others = [t for t in range(game.players) if t != seat]
@@ -77,7 +78,7 @@ class Oracle(Agent):
                 if mover != seat or s.seat != seat:
                     after = game.scores(s)
                     return after[seat] - before[seat] - sum(after[t] - before[t] for t in others) / len(others)
-                if s.phase == 3:
+                if s.phase == CHOOSE:
                     return max(realized(game.apply(s, a), rng.copy()) for a in game.legal_actions(s))
                 s = game.apply(s, exact(game.cfg, s))
 
@@ -178,6 +179,47 @@ def mean_interval(values: list[float]) -> str:
     return f"{mean:+.1f} ± {1.96 * math.sqrt(var / n):.1f}"
 
 
+def ransom_rows() -> list[dict[str, Any]]:
+    """Exact P(King's Ransom) per turn from the opening table, for each captain's rolling rule.
+
+    Five Coins take the whole Treasury (160 points at the start) and decide about three matches in four,
+    so this probability, computed exactly over dice pools, bounds what any fair captain's edge can be.
+    """
+    from regalia.games.kings_gold import KingsGold
+    from regalia.games.kings_gold.dice import count_outcomes
+    from regalia.games.kings_gold.solver import Keep, TurnSolver, is_final
+    from regalia.games.kings_gold.state import position
+
+    game = KingsGold(players=2)
+    solver = TurnSolver(game.cfg, position(2))
+
+    def ransom_chance(choose: Any) -> float:
+        memo: dict[tuple[int, Keep], float] = {}
+
+        def after(rolls: int, pool: Keep) -> float:
+            if (rolls, pool) not in memo:
+                keep = None if is_final(rolls, pool) else choose(rolls, pool)
+                if keep is None:
+                    memo[(rolls, pool)] = float(pool[2] == 5)
+                else:
+                    s, a, c, r = keep
+                    memo[(rolls, pool)] = sum(p * after(rolls + 1, (s + ts, a + ta, c + tc, r + tr))
+                                              for (ts, ta, tc, tr), p in count_outcomes(5 - s - a - c - r))
+            return memo[(rolls, pool)]
+
+        return sum(p * after(1, pool) for pool, p in count_outcomes(5))
+
+    rules = {
+        "chasing Coins only (the maximum)": lambda r, pool: None if pool[2] == 5 else (pool[0], 0, pool[2], 0),
+        "hard": solver.best_keep,
+        "medium": lambda r, pool: solver.myopic_keep(pool),
+        "easy": lambda r, pool: (pool[0], 0, pool[2], pool[3]) if pool[0] <= 1 and pool[1] else None,
+    }
+    return [{"benchmark": "analysis", "subject": f"P(King's Ransom) per turn, opening: {name}",
+             "figure": f"{ransom_chance(rule):.2%}", "detail": "exact, over dice pools"}
+            for name, rule in rules.items()]
+
+
 def speed_rows(seconds: float) -> list[dict[str, Any]]:
     ours = regalia_steps_per_second(GAME, seconds, players=2)
     rows = [{"benchmark": "speed", "subject": ours["engine"], "figure": f"{ours['steps/s']:,.0f} steps/s",
@@ -201,5 +243,6 @@ def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
     matches = 40 if quick else 2000
     ceiling = 10 if quick else 400
     rows = speed_rows(1.0 if quick else 5.0)
+    rows += ransom_rows()
     rows += strength_rows(matches, ceiling, workers)
     return "King's Gold: speed and computer captains", rows

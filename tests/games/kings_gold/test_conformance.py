@@ -35,7 +35,7 @@ def test_conformance_agents_play_through_the_match_api():
     assert again.log == match.log
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25, deadline=None, derandomize=True)  # fixed examples: tests use fixed seeds
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 6), total_mutiny=st.booleans())
 def test_gold_is_conserved_treasury_reserve_and_chests(seed, players, total_mutiny):
     """Property: coins and doubloons are never made or destroyed (Mutiny's transfer included)."""

@@ -77,15 +77,15 @@ def best_resolution(cfg: Config, state: KGState) -> str:
     """Search the Crest and Cannon choices through the rules (no chance is left in them)."""
     seat = state.seat
     before = scores(cfg, state)
-    others = [t for t in range(len(before)) if t != seat and not state.eliminated[t]] or [seat]
+    others = [t for t in range(len(before)) if t != seat and not state.eliminated[t]]
     leader_first = {t: -before[t] for t in range(len(before))}
     memo: dict[KGState, float] = {}
 
     def value(s: KGState) -> float:
         if s.seat != seat or s.phase not in (ASSIGN, AIM):
             after = scores(cfg, s)
-            opp = sum(after[t] - before[t] for t in others) / len(others)
-            return after[seat] - before[seat] - (opp if others != [seat] else 0.0)
+            opp = sum(after[t] - before[t] for t in others) / max(len(others), 1)
+            return after[seat] - before[seat] - opp
         found = memo.get(s)
         if found is None:
             found = memo[s] = max(value(rules.apply(cfg, s, a)) for a in legal_actions(s))
