@@ -86,6 +86,7 @@ def test_describe_reads_like_a_captains_log():
     ({"dice": "Coin Skull Coin Coin Coin"}, "reroll", "KG-15: at least one die must be rolled"),
     ({"dice": "Coin Skull Coin Coin Coin"}, "crest convert", "KG-2"),
     ({"dice": "Coin Skull Coin Coin Coin"}, "fire 1", "KG-4"),
+    ({"dice": "Coin Skull Coin Coin Coin"}, "hold 1 3", "Rule 1: holds are implied"),
     ({}, None, "is not an action"),
     ({}, "x" * 500, "is not King's Gold notation"),
 ])

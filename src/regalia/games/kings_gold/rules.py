@@ -431,8 +431,8 @@ def why_illegal(state: KGState, action: object) -> str:
         return f"KG-2: a Crest is assigned with crest convert or crest shield, not {short(action)}"
     if verb == "fire":
         return _why_not_fire(state, words[1:])
-    if phase == READY and action in ("hold", "keep"):
-        return "Rule 1: holds are chosen between throws; the turn begins with roll"
+    if verb in ("hold", "keep"):
+        return "Rule 1: holds are implied: reroll names the dice to throw again (reroll 2 5 holds all the others)"
     return f"{short(action)} is not King's Gold notation: {NOTATION_HELP}"
 
 
