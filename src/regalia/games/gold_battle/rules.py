@@ -73,19 +73,22 @@ def moves(state: BattleState) -> list[str]:
     (``_steps``) by that pattern instead of being rebuilt square by square each time.
     """
     side = state.side
-    full = blocked(state)
+    free = ~blocked(state)
     found: list[str] = []
+    cache = _STEP_CACHE
     soldiers = state.soldiers[side]
     while soldiers:
         low = soldiers & -soldiers
         soldiers ^= low
         sq = low.bit_length() - 1
-        found += _steps(sq, ADJACENT[sq] & ~full)
+        targets = ADJACENT[sq] & free
+        steps = cache[sq].get(targets)
+        found += steps if steps is not None else _steps(sq, targets)
     commander = state.commanders[side]
     if commander >= 0:
-        found += _steps(commander, ADJACENT[commander] & ~full)
+        found += _steps(commander, ADJACENT[commander] & free)
         for middle, to, text in LEAP_TEXT[commander]:
-            if not (full >> middle & 1 or full >> to & 1):
+            if free >> middle & free >> to & 1:
                 found.append(text)
     return found
 
