@@ -127,3 +127,23 @@ def test_contract_examples_build_and_play():
     check_env(single, skip_render_check=True)
     obs, info = single.reset(seed=2)
     assert single.match.to_move == 0 and info["action_mask"].any()
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if build(g).hidden_information])
+def test_observations_do_not_change_when_the_hidden_parts_are_drawn_anew(game_id):
+    """Hidden information never leaks into an observation: it is the seat's view, encoded."""
+    env = aec_env(build(game_id))
+    env.reset(seed=8)
+    rng = Rng("leak")
+    for step, _agent in enumerate(env.agent_iter(max_iter=60)):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            break
+        real = env.match.state
+        for seat, name in enumerate(env.possible_agents):
+            seen = env.observe(name)["observation"]
+            env.match.state = env.game.resample_hidden(real, seat, rng)
+            np.testing.assert_array_equal(env.observe(name)["observation"], seen)
+            env.match.state = real
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[step % len(legal)]))
