@@ -111,6 +111,14 @@ async def test_concurrent_results_for_one_player_all_count_on_postgresql(pg_sess
             await record_result(s, "kings-gold", [hard, person], {"winners": [0], "scores": [40, 10]}, clock=clock)
 
     await asyncio.gather(*(one(p) for p in people))
+
+    async def again(match_id):  # the same match reported twice at once: recorded once
+        async with pg_sessions.begin() as s:
+            return await record_result(s, "kings-gold", [hard, people[0]], {"winners": [1], "scores": [0, 9]},
+                                       match_id=match_id, clock=clock)
+
+    first, second = await asyncio.gather(again("twice"), again("twice"))
     async with pg_sessions() as s:
         row = await s.get(RatingRow, (hard, "kings-gold"))
-    assert row.games == 6 and row.wins == 6
+    assert row.games == 7 and row.wins == 6
+    assert sorted([first.already_recorded, second.already_recorded]) == [False, True]

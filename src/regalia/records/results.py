@@ -7,10 +7,10 @@
 
 ``record_result`` is idempotent per ``match_id``: a retry after a lost reply records nothing twice. The
 ratings it reads are locked (``SELECT ... FOR UPDATE`` on PostgreSQL) so two matches ending at once with
-the same player, a computer level typically, cannot lose an update. The one collision left, the same
-match recorded by two requests at the same instant, fails on the primary key of ``match_results`` with ``IntegrityError``: the caller's transaction rolls back
-whole, nothing is half-recorded, and a retry answers ``already_recorded``. A newcomer's rating row is
-created by ``INSERT ... ON CONFLICT DO NOTHING`` before it is locked, so first matches cannot collide.
+the same player, a computer level typically, cannot lose an update. The match row and a newcomer's
+rating row are written with ``INSERT ... ON CONFLICT DO NOTHING``, so the same match recorded twice at
+the same instant is recorded once (the second call answers ``already_recorded``) and a newcomer's first
+two matches cannot collide on a new row.
 
 SQLite needs one more thing: its Python driver opens a transaction only at the first write, so reads
 before it see no lock. ``record_result`` therefore writes the match row first; from then on it holds
@@ -23,9 +23,9 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -43,7 +43,15 @@ from regalia.ratings.multiplayer import (
 )
 
 from .accounts import Clock, utc_now
-from .tables import BadgeRow, MatchResultRow, MatchResultSeatRow, ProfileRow, RatingPointRow, RatingRow
+from .tables import (
+    BadgeRow,
+    MatchResultRow,
+    MatchResultSeatRow,
+    ProfileRow,
+    RatingPointRow,
+    RatingRow,
+    RecordsBase,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,20 +92,29 @@ async def _seat_names(session: AsyncSession, seats: Sequence[str | None]) -> lis
     return [("Guest" if p is None else computer_name(p) if is_computer(p) else names[p]) for p in seats]
 
 
-async def _ensure_rows(session: AsyncSession, game_id: str, players: set[str], system: GlickoSystem) -> None:
-    """A newcomer's rating row, inserted unless it exists (``ON CONFLICT DO NOTHING``), so it can be locked."""
-    new = system.newcomer
-    values = [dict(player_id=p, game_id=game_id, rating=new.rating, rd=new.rd, volatility=new.volatility, games=0,
-                   wins=0, draws=0, losses=0, last_played_at=None) for p in sorted(players)]
+async def _insert_new(session: AsyncSession, model: type[RecordsBase], values: list[dict[str, Any]]) -> int:
+    """Insert the rows whose primary key is new and skip the others (``ON CONFLICT DO NOTHING``), in one
+    statement that cannot fail on a concurrent twin; how many rows went in."""
+    table = cast(Table, model.__table__)
+    keys = [column.name for column in table.primary_key]
     dialect = session.get_bind().dialect.name
     if dialect in ("postgresql", "sqlite"):
         insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
-        await session.execute(insert(RatingRow).values(values).on_conflict_do_nothing())
-        return
-    known = set((await session.scalars(select(RatingRow.player_id).where(
-        RatingRow.game_id == game_id, RatingRow.player_id.in_(players)))).all())
-    session.add_all(RatingRow(**v) for v in values if v["player_id"] not in known)
+        statement = insert(table).values(values).on_conflict_do_nothing().returning(*table.primary_key)
+        return len((await session.execute(statement)).all())  # RETURNING lists only the rows inserted
+    # other databases: check, then add
+    fresh = [v for v in values if await session.get(model, tuple(v[k] for k in keys)) is None]
+    session.add_all(model(**v) for v in fresh)
     await session.flush()
+    return len(fresh)
+
+
+async def _ensure_rows(session: AsyncSession, game_id: str, players: set[str], system: GlickoSystem) -> None:
+    """A newcomer's rating row, inserted unless it exists, so that it can be locked like any other."""
+    new = system.newcomer
+    await _insert_new(session, RatingRow, [
+        dict(player_id=p, game_id=game_id, rating=new.rating, rd=new.rd, volatility=new.volatility, games=0,
+             wins=0, draws=0, losses=0, last_played_at=None) for p in sorted(players)])
 
 
 async def _ratings_before(
@@ -147,9 +164,11 @@ async def record_result(
     names = await _seat_names(session, seats)
     now = clock()
     # written first: on SQLite this takes the write lock before any rating is read (see the module doc)
-    session.add(MatchResultRow(match_id=match_id, game_id=game_id, finished_at=now, rated=rated,
-                               options=dict(options or {}), result=dict(result)))
-    await session.flush()
+    claimed = await _insert_new(session, MatchResultRow, [dict(
+        match_id=match_id, game_id=game_id, finished_at=now, rated=rated, options=dict(options or {}),
+        result=dict(result))])
+    if not claimed:  # the same match, recorded by a concurrent request a moment ago
+        return RecordedMatch(match_id, game_id, [], rated, already_recorded=True)
     changes = await _rate(session, game_id, match_id, seats, places, winners, now, system) if rated else {}
     for seat, occupant in enumerate(seats):
         change = changes.get(occupant) if occupant is not None else None
