@@ -24,8 +24,8 @@ from .rules.chambers import CHAMBERS_FOR_THRONE, held
 from .rules.treachery import treachery_on
 from .state import CLOSED, DESTROYED, DOWN, EMPTY, GUARD, KING, ON_BRIDGE, OVER, GoldCrownState, knight
 
-LEADERS = 12
-"""Only the most advanced knights count for progress: a siege needs about a dozen men inside."""
+LEADERS = 6
+"""Only the most advanced knights count for progress: six men take the throne; the rest wait out of range."""
 SCALE = 12.0
 TOWER_CLEARED = 12.0
 """A tower guard gone: worth more than the men inside lose when their objective moves on to the chambers."""
@@ -139,7 +139,7 @@ def worth(state: GoldCrownState, seat: int) -> float:
             d = near_scale[box] + 2
             if near_entry is not None:
                 d = min(d, near_entry[box])
-            progress.append(3.0 * max(0.0, 1.0 - d / 4.0))
+            progress.append(max(0.0, 4.0 - 0.5 * d))
             continue
         if kind == WALL:
             wall += 1

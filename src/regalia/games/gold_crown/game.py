@@ -105,9 +105,9 @@ class GoldCrown(Game):
     def agent_levels(cls) -> dict[str, dict[str, Any]]:
         return {
             "random": {"algorithm": "random"},
-            "easy": {"algorithm": "policy", "policy": "greedy", "noise": 0.5},
-            "medium": {"algorithm": "policy", "policy": "planner", "beam": 1, "expect": False},
-            "hard": {"algorithm": "policy", "policy": "planner", "beam": 4, "expect": True},
+            "easy": {"algorithm": "policy", "policy": "planner", "beam": 1, "expect": False, "noise": 0.3},
+            "medium": {"algorithm": "policy", "policy": "planner", "beam": 2, "expect": False},
+            "hard": {"algorithm": "policy", "policy": "planner", "beam": 5, "expect": True},
         }
 
     def policy(self, name: str, state: GoldCrownState, seat: int, rng: Rng, **params: Any) -> str:

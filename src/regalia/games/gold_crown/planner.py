@@ -127,10 +127,12 @@ def remember(game: GoldCrown, state: GoldCrownState, plan: list[str]) -> None:
 
 
 def planner(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, beam: int = 3, expect: bool = True,
-            **_: Any) -> str:
+            noise: float = 0.0, **_: Any) -> str:
     legal = game.legal_actions(state)
     if state.phase == START:
         return "spin"
+    if noise and state.phase == MARCH and rng.random() < noise:
+        return rng.choice(legal)
     if state.phase == CASUALTIES:
         return best_by(game, state, seat, legal)[0]
     if state.phase == CHOICE and not expect:

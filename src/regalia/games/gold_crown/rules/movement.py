@@ -117,26 +117,35 @@ SAME_FIELD = tuple(
     for a in range(len(MAT.kind))
 )
 """Battlefield steps that only need an empty box (the fast path of move generation)."""
-OTHER = tuple(tuple(b for b in MAT.neighbours[a] if b not in SAME_FIELD[a] and not (
-    MAT.kind[a] == MAT.kind[b] == FIELD)) for a in range(len(MAT.kind)))
-"""Every other neighbour: crossings and castle steps, checked in full."""
+def _crossings(a: int) -> tuple[int, ...]:
+    """From a battlefield box, the castle boxes a step could ever reach (its gate or stone-line box)."""
+    face = MAT.face[a]
+    one, two = MAT.numbered[face][:2]
+    return tuple(b for b in MAT.neighbours[a]
+                 if MAT.kind[b] != FIELD and ((a, b) == (two, one) or FRONT[face].get(b) == a))
+
+
+OTHER = tuple(
+    _crossings(a) if MAT.kind[a] == FIELD else MAT.neighbours[a] for a in range(len(MAT.kind))
+)
+"""Every other step worth checking in full: crossings of the stone outline and steps inside the castle
+(battlefield steps into a separator or another face are never legal, GC-11)."""
 
 
 def steps(state: GoldCrownState, seat: int) -> list[tuple[int, int]]:
-    """Every legal step of the seat's knights, in box order."""
+    """Every legal step of the seat's knights, in box order (the hot path of move generation)."""
     mine = knight(seat)
     board = state.board
     blocked = ram_boxes(state.barons[seat])
     found = []
-    for a, piece in enumerate(board):
-        if piece != mine:
-            continue
+    append = found.append
+    for a in [i for i, piece in enumerate(board) if piece == mine]:
         for b in SAME_FIELD[a]:
             if board[b] == EMPTY and b not in blocked:
-                found.append((a, b))
+                append((a, b))
         for b in OTHER[a]:
             if board[b] != mine and step_problem(state, seat, a, b) is None:
-                found.append((a, b))
+                append((a, b))
     return found
 
 
