@@ -47,8 +47,7 @@ def test_gc_3_if_you_cannot_comply_your_turn_is_over():
     assert state.phase == START and state.seat == 1
 
 
-@pytest.mark.parametrize("spin", [1, 2, 3, 4])
-def test_spin_1_to_4_archers_kill_n_knights_in_row_n(spin):
+def archers(spin):
     rows = {1: ["h6", "i6", "m6"], 2: ["g5", "h5", "i5"], 3: ["e4", "f4", "g4", "h4", "i4"],
             4: ["d3", "e3", "f3", "g3", "h3", "i3"]}
     state = spun(position({0: rows[spin] + ["c2"]}), spin)
@@ -60,6 +59,22 @@ def test_spin_1_to_4_archers_kill_n_knights_in_row_n(spin):
         for _ in range(spin):
             state = GAME.apply(state, legal(state)[0])
         assert state.count(0) == survivors + 1 + RESERVE and state.phase == START
+
+
+def test_spin_1_one_knight_in_row_one_is_killed():
+    archers(1)
+
+
+def test_spin_2_two_knights_in_row_2_are_killed():
+    archers(2)
+
+
+def test_spin_3_three_knights_in_row_3_are_killed_the_owner_choosing():
+    archers(3)
+
+
+def test_spin_4_four_knights_in_row_4_are_killed_the_owner_choosing():
+    archers(4)
 
 
 def test_gc_4_spin_1_empty_row_gives_move_points_and_numbered_boxes_are_in_rows():
