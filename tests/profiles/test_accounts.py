@@ -11,6 +11,7 @@ from regalia.records import (
     create_profile,
     issue_sign_in_code,
     profile_for_token,
+    purge_sign_in_codes,
     redeem_sign_in_code,
     rename_profile,
     set_dice_skin,
@@ -142,3 +143,19 @@ async def test_kg_18_dice_skin_needs_its_badge(sessions, clock):
         await s.flush()
         assert (await set_dice_skin(s, anne.profile.id, "ebony")).dice_skin == "ebony"
         assert (await set_dice_skin(s, anne.profile.id, "bone")).dice_skin == "bone"
+
+
+async def test_spent_and_expired_codes_are_purged(sessions, clock):
+    async with sessions.begin() as s:
+        anne = await create_profile(s, "Anne Bonny", clock=clock)
+        mary = await create_profile(s, "Mary Read", clock=clock)
+        spent = await issue_sign_in_code(s, anne.profile.id, clock=clock)
+        await redeem_sign_in_code(s, spent, clock=clock)
+        await issue_sign_in_code(s, mary.profile.id, clock=clock)
+    clock.advance(minutes=5)
+    async with sessions.begin() as s:
+        fresh = await issue_sign_in_code(s, anne.profile.id, clock=clock)
+    clock.advance(minutes=6)  # Mary's code has expired, Anne's fresh one has not
+    async with sessions.begin() as s:
+        assert await purge_sign_in_codes(s, clock=clock) == 2
+        assert (await redeem_sign_in_code(s, fresh, clock=clock)).profile.id == anne.profile.id

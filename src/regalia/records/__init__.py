@@ -14,6 +14,7 @@ from .accounts import (
     issue_sign_in_code,
     profile_badges,
     profile_for_token,
+    purge_sign_in_codes,
     redeem_sign_in_code,
     rename_profile,
     set_dice_skin,
@@ -37,8 +38,8 @@ from .tables import RecordsBase, create_tables
 
 __all__ = [
     "GameStanding", "Profile", "ProfilePage", "RatingChange", "RecordedMatch", "RecordsBase", "SignedIn",
-    "computer_name", "create_profile", "create_tables", "get_profile", "issue_sign_in_code", "leaderboard_for",
-    "match_history", "match_records", "my_rank", "profile_badges", "profile_for_token", "profile_page", "rating_points",
-    "record_result", "redeem_sign_in_code", "rename_profile", "set_dice_skin", "sign_out", "standings",
-    "to_jsonable", "utc_now",
+    "computer_name", "create_profile", "create_tables", "get_profile", "issue_sign_in_code",
+    "leaderboard_for", "match_history", "match_records", "my_rank", "profile_badges", "profile_for_token",
+    "profile_page", "purge_sign_in_codes", "rating_points", "record_result", "redeem_sign_in_code",
+    "rename_profile", "set_dice_skin", "sign_out", "standings", "to_jsonable", "utc_now",
 ]

@@ -174,6 +174,14 @@ async def redeem_sign_in_code(session: AsyncSession, typed: object, *, clock: Cl
     return SignedIn(_profile(profile), token)
 
 
+async def purge_sign_in_codes(session: AsyncSession, *, clock: Clock = utc_now) -> int:
+    """Delete every code that can no longer be used (spent or expired); how many went (a periodic chore)."""
+    now = clock()
+    gone = await session.execute(delete(SignInCodeRow).where(
+        (SignInCodeRow.used_at.is_not(None)) | (SignInCodeRow.expires_at <= now)))
+    return int(gone.rowcount)  # type: ignore[attr-defined]
+
+
 async def sign_out(session: AsyncSession, presented: object, *, clock: Clock = utc_now) -> bool:
     """Revoke one device's token (its hash stays, marked revoked); False if it opened nothing."""
     digest = token_hash_of(presented)
