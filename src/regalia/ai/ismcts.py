@@ -15,6 +15,10 @@ Chance nodes (a die, a card drawn) are sampled with ``game.sample_chance`` and a
 tree is "open loop" over chance, which is what lets every determinization share it — the results of all
 samples are *combined* in the visit counts. The decision is the most visited root action.
 
+With ``paired`` (common random numbers at the root), each sampled world is searched once below *every*
+root action with the same random stream, so root actions are compared on the same hidden cards and, as
+far as the actions allow, the same luck: far less noise per iteration in games where luck dominates.
+
 The agent stops after ``iterations`` (deterministic: use this in tests) or ``seconds`` of wall time,
 whichever comes first.
 """
@@ -54,7 +58,7 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, seed: int | str = 0, *, iterations: int | None = 1000, seconds: float | None = None,
                  exploration: float = 0.7, rollout_policy: str | None = None, rollout_depth: int | None = None,
-                 **params: Any) -> None:
+                 paired: bool = False, **params: Any) -> None:
         super().__init__(seed, **params)
         if iterations is None and seconds is None:
             raise ValueError("ismcts needs a budget: iterations, seconds or both")
@@ -63,6 +67,7 @@ class ISMCTSAgent(Agent):
         self.exploration = exploration
         self.rollout_policy = rollout_policy
         self.rollout_depth = rollout_depth
+        self.paired = paired
         self.last_iterations = 0
         """Iterations run by the last decision (for benchmarks)."""
 
@@ -78,17 +83,37 @@ class ISMCTSAgent(Agent):
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while self.iterations is None or done < self.iterations:
-            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(game, sample(rng), root, rng)
-            done += 1
+            world = sample(rng)
+            if not self.paired:
+                self._iterate(game, world, root, rng)
+                done += 1
+                continue
+            # Common random numbers: every root action is tried in the same world, with the same stream
+            # for chance and rollouts, so root actions are compared on equal luck.
+            stream = rng.derive("world")
+            for action in legal:
+                self._iterate(game, world, root, stream.copy(), first=action)
+            done += len(legal)
         self.last_iterations = done
-        visited = [(root.children[a].visits, -i, a) for i, a in enumerate(legal) if a in root.children]
-        return max(visited)[2] if visited else legal[0]
+        if self.paired:  # every root action has the same visits: the best mean decides
+            scored = [(root.children[a].value[seat], -i, a) for i, a in enumerate(legal) if a in root.children]
+        else:
+            scored = [(root.children[a].visits, -i, a) for i, a in enumerate(legal) if a in root.children]
+        return max(scored)[2] if scored else legal[0]
 
-    def _iterate(self, game: Game, state: State, root: Node, rng: Rng) -> None:
+    def _iterate(self, game: Game, state: State, root: Node, rng: Rng, first: str | None = None) -> None:
         path = [root]
         node = root
+        if first is not None:  # a paired iteration: the root action is given
+            child = root.children.get(first)
+            if child is None:
+                child = root.children[first] = Node(game.players)
+            child.available += 1
+            path.append(child)
+            node = child
+            state = game.apply(state, first)
         while True:  # selection, then one expansion
             mover = game.to_move(state)
             if mover is None:
