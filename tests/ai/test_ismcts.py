@@ -63,3 +63,12 @@ def test_a_budget_is_required():
 
 def test_the_agent_stream_is_its_own():
     assert ISMCTSAgent(seed=3).rng.state == ISMCTSAgent(seed=3).rng.state != Rng(3).state
+
+
+def test_paired_search_compares_root_actions_on_the_same_worlds():
+    game = Pig(players=2, target=20)
+    agent, action = decide(game, PigState((15, 18), 5, 0, False), 0, iterations=200, paired=True)
+    assert action == "stop"
+    assert agent.last_iterations == 200  # two root actions per world, 100 worlds
+    _, held = decide(HighCard(players=3), HighCardState((9, 4, 2), ()), 0, iterations=60, paired=True)
+    assert held == "hold"
