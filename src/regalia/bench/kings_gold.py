@@ -179,45 +179,63 @@ def mean_interval(values: list[float]) -> str:
     return f"{mean:+.1f} ± {1.96 * math.sqrt(var / n):.1f}"
 
 
-def ransom_rows() -> list[dict[str, Any]]:
-    """Exact P(King's Ransom) per turn from the opening table, for each captain's rolling rule.
+def analysis_rows(positions: int) -> list[dict[str, Any]]:
+    """Luck-free measures of the rolling rules, computed exactly over dice pools.
 
-    Five Coins take the whole Treasury (160 points at the start) and decide about three matches in four,
-    so this probability, computed exactly over dice pools, bounds what any fair captain's edge can be.
+    - P(King's Ransom) per turn from the opening table: five Coins take the whole Treasury (160 points
+      at the start) and decide about three matches in four, so this bounds any fair captain's edge;
+    - the expected score swing per turn (the hard captain's objective) of each rolling rule, Crests and
+      Cannons resolved at best, averaged over turn-start positions met in hard-vs-medium matches.
     """
     from regalia.games.kings_gold import KingsGold
-    from regalia.games.kings_gold.dice import count_outcomes
-    from regalia.games.kings_gold.solver import Keep, TurnSolver, is_final
-    from regalia.games.kings_gold.state import position
+    from regalia.games.kings_gold.heuristics import cautious_keep, exact, lookahead
+    from regalia.games.kings_gold.solver import TurnSolver
+    from regalia.games.kings_gold.state import READY, position
 
     game = KingsGold(players=2)
-    solver = TurnSolver(game.cfg, position(2))
 
-    def ransom_chance(choose: Any) -> float:
-        memo: dict[tuple[int, Keep], float] = {}
+    def rolling_rules(solver: TurnSolver) -> dict[str, Any]:
+        return {
+            "hard": solver.best_keep,
+            "medium": lambda r, pool: solver.myopic_keep(pool),
+            "easy": cautious_keep,
+        }
 
-        def after(rolls: int, pool: Keep) -> float:
-            if (rolls, pool) not in memo:
-                keep = None if is_final(rolls, pool) else choose(rolls, pool)
-                if keep is None:
-                    memo[(rolls, pool)] = float(pool[2] == 5)
-                else:
-                    s, a, c, r = keep
-                    memo[(rolls, pool)] = sum(p * after(rolls + 1, (s + ts, a + ta, c + tc, r + tr))
-                                              for (ts, ta, tc, tr), p in count_outcomes(5 - s - a - c - r))
-            return memo[(rolls, pool)]
+    opening = TurnSolver(game.cfg, position(2))
 
-        return sum(p * after(1, pool) for pool, p in count_outcomes(5))
+    class RansomOnly(TurnSolver):
+        """Values a final pool 1 if it is five Coins: ``value_of`` then gives P(King's Ransom)."""
 
-    rules = {
-        "chasing Coins only (the maximum)": lambda r, pool: None if pool[2] == 5 else (pool[0], 0, pool[2], 0),
-        "hard": solver.best_keep,
-        "medium": lambda r, pool: solver.myopic_keep(pool),
-        "easy": lambda r, pool: (pool[0], 0, pool[2], pool[3]) if pool[0] <= 1 and pool[1] else None,
-    }
-    return [{"benchmark": "analysis", "subject": f"P(King's Ransom) per turn, opening: {name}",
-             "figure": f"{ransom_chance(rule):.2%}", "detail": "exact, over dice pools"}
-            for name, rule in rules.items()]
+        def final(self, pool: tuple[int, int, int, int]) -> float:
+            return float(pool[2] == 5)
+
+    ransom = RansomOnly(game.cfg, position(2))
+    chase = {"chasing Coins only (the maximum)": lambda r, pool: None if pool[2] == 5 else (pool[0], 0, pool[2], 0),
+             **rolling_rules(opening)}
+    rows = [{"benchmark": "analysis", "subject": f"P(King's Ransom) per turn, opening: {name}",
+             "figure": f"{ransom.value_of(rule):.2%}", "detail": "exact, over dice pools"}
+            for name, rule in chase.items()]
+
+    starts: list[Any] = []
+    seed = 0
+    while len(starts) < positions:
+        match = game.new_match(seed=90_000 + seed)
+        seed += 1
+        while not match.is_over and len(starts) < positions:
+            state = match.state
+            if state.phase == READY:
+                starts.append(state)
+            match.play((exact if match.to_move == seed % 2 else lookahead)(game.cfg, state))
+    totals = {name: 0.0 for name in rolling_rules(opening)}
+    for state in starts:
+        solver = TurnSolver(game.cfg, state)
+        for name, rule in rolling_rules(solver).items():
+            totals[name] += solver.value_of(rule)
+    rows += [{"benchmark": "analysis", "subject": f"expected score swing per turn: {name}",
+              "figure": f"{total / len(starts):+.2f} points",
+              "detail": f"exact, mean over {len(starts)} turn starts from hard-vs-medium matches"}
+             for name, total in totals.items()]
+    return rows
 
 
 def speed_rows(seconds: float) -> list[dict[str, Any]]:
@@ -243,6 +261,6 @@ def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
     matches = 40 if quick else 2000
     ceiling = 10 if quick else 400
     rows = speed_rows(1.0 if quick else 5.0)
-    rows += ransom_rows()
+    rows += analysis_rows(50 if quick else 500)
     rows += strength_rows(matches, ceiling, workers)
     return "King's Gold: speed and computer captains", rows

@@ -93,3 +93,16 @@ def test_policies_always_play_legal_actions(policy):
         action = game.policy(policy, match.state, match.to_move, None)
         assert action in match.legal_actions()
         match.play(action)
+
+
+def test_hard_rolling_rule_is_the_optimum_and_weaker_rules_are_weaker_by_design():
+    from regalia.games.kings_gold.heuristics import cautious_keep
+
+    game = KingsGold(players=3)
+    state = position(3, coins=(4, 6, 1), shields=(0, 1, 0), treasury=(35, 9), reserve=2, record=(8, 1))
+    solver = TurnSolver(game.cfg, state)
+    hard = solver.value_of(solver.best_keep)
+    medium = solver.value_of(lambda r, pool: solver.myopic_keep(pool))
+    easy = solver.value_of(cautious_keep)
+    assert hard == pytest.approx(solver.turn_value())
+    assert hard > medium > easy

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import rules
-from .dice import COIN, CREST, SKULL, count_faces
+from .dice import Counts, count_faces
 from .notation import CONVERT, ROLL, SHIELD, STOP, fire_action, reroll_action
 from .rules import Config, cannon_targets, legal_actions
 from .scoring import scores
@@ -37,13 +37,16 @@ def reroll_for(state: KGState, keep: Keep) -> str:
     return reroll_action(tuple(thrown))
 
 
+def cautious_keep(rolls: int, pool: Counts) -> Keep | None:
+    """The novice's rolling rule on face counts: while at most one Skull shows, re-throw the Cannons."""
+    skulls, cannons, coins, crests = pool
+    return (skulls, 0, coins, crests) if skulls <= 1 and cannons else None
+
+
 def cautious(cfg: Config, state: KGState) -> str:
     if state.phase == CHOOSE:
-        gold = [i for i, f in enumerate(state.dice) if f in (COIN, CREST)]
-        rest = [i for i, f in enumerate(state.dice) if f != SKULL and i not in gold]
-        if state.skulls <= 1 and rest:
-            return reroll_action(tuple(rest))
-        return STOP
+        keep = cautious_keep(state.rolls, count_faces(state.dice))
+        return STOP if keep is None else reroll_for(state, keep)
     if state.phase == ASSIGN:
         return CONVERT
     if state.phase == AIM:

@@ -21,6 +21,7 @@ Total Mutiny variant a Mutiny also costs ``ELIMINATION_COST`` (the captain can n
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from .dice import Counts, count_outcomes
@@ -148,6 +149,25 @@ class TurnSolver:
     def turn_value(self) -> float:
         """The expected swing of the whole turn, from the first throw, played optimally."""
         return sum(p * self.after_throw(1, pool) for pool, p in count_outcomes(5))
+
+    def value_of(self, choose: Callable[[int, Counts], Keep | None]) -> float:
+        """The expected swing of the turn when the rolling follows ``choose(rolls, pool)`` (None: stop)
+        and the dice resolve with the best Crest and Cannon choices: how good a rolling rule is."""
+        memo: dict[tuple[int, Counts], float] = {}
+
+        def after(rolls: int, pool: Counts) -> float:
+            key = (rolls, pool)
+            if key not in memo:
+                keep = None if is_final(rolls, pool) else choose(rolls, pool)
+                if keep is None:
+                    memo[key] = self.final(pool)
+                else:
+                    s, a, c, r = keep
+                    memo[key] = sum(p * after(rolls + 1, (s + ts, a + ta, c + tc, r + tr))
+                                    for (ts, ta, tc, tr), p in count_outcomes(5 - s - a - c - r))
+            return memo[key]
+
+        return sum(p * after(1, pool) for pool, p in count_outcomes(5))
 
     def best_keep(self, rolls: int, pool: Counts) -> Keep | None:
         """The best decision: None to stop, else the dice to hold (ties favour stopping)."""
