@@ -2,7 +2,7 @@
 
 The package is the rulebook in code: ``dice`` (the Pirate Dice and every throw), ``state`` (the plain
 data of a match), ``notation`` (the action strings), ``rules`` (the turn procedure, DECISIONS §4.4),
-``scoring`` (§2.7, tie-breaks and badges), ``view`` (the Captain's Ledger), ``solver`` and
+``explain`` (why an action is refused, naming the rule), ``scoring`` (§2.7, tie-breaks and badges), ``view`` (the Captain's Ledger), ``solver`` and
 ``heuristics`` (the computer captains). RULES.md is the rulebook for people.
 """
 
@@ -15,6 +15,7 @@ from regalia.core import CHANCE, Game, Option, Rng
 
 from . import rules, scoring
 from .dice import throw_outcomes, throws
+from .explain import why_illegal
 from .heuristics import POLICIES
 from .notation import ACTION_SPACE
 from .rules import ROUND_CAP, Config
@@ -94,7 +95,7 @@ class KingsGold(Game):
         return throws(k)[rng.randbelow(6**k)][0]
 
     def why_illegal(self, state: KGState, action: object) -> str:
-        return rules.why_illegal(state, action)
+        return why_illegal(state, action)
 
     def describe(self, before: KGState, action: str, after: KGState) -> list[str]:
         lines: list[str] = []

@@ -44,6 +44,7 @@ def cautious_keep(rolls: int, pool: Counts) -> Keep | None:
 
 
 def cautious(cfg: Config, state: KGState) -> str:
+    """easy: the novice's fixed rule."""
     if state.phase == CHOOSE:
         keep = cautious_keep(state.rolls, count_faces(state.dice))
         return STOP if keep is None else reroll_for(state, keep)
@@ -55,6 +56,7 @@ def cautious(cfg: Config, state: KGState) -> str:
 
 
 def lookahead(cfg: Config, state: KGState) -> str:
+    """medium: one throw of lookahead, default Crests, Cannons at the richest."""
     if state.phase == CHOOSE:
         keep = solver_for(cfg, state).myopic_keep(count_faces(state.dice))
         return STOP if keep is None else reroll_for(state, keep)
@@ -66,6 +68,7 @@ def lookahead(cfg: Config, state: KGState) -> str:
 
 
 def exact(cfg: Config, state: KGState) -> str:
+    """hard: the turn solved exactly, maximizing the expected score swing."""
     if state.phase == CHOOSE:
         keep = solver_for(cfg, state).best_keep(state.rolls, count_faces(state.dice))
         return STOP if keep is None else reroll_for(state, keep)

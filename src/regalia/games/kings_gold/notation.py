@@ -22,6 +22,8 @@ STOP = "stop"
 CONVERT = "crest convert"
 SHIELD = "crest shield"
 MAX_SEATS = 6
+NAMES = ("Anne", "Ben", "Calico", "Mary", "Ned", "Grace")
+"""Captains' names by seat, for the log (Anne Bonny, Ben Hornigold, Calico Jack, Mary Read, ...)."""
 
 
 def reroll_action(slots: tuple[int, ...]) -> str:
@@ -30,6 +32,7 @@ def reroll_action(slots: tuple[int, ...]) -> str:
 
 
 def fire_action(target: int) -> str:
+    """``2`` -> ``"fire 2"``."""
     return f"fire {target}"
 
 

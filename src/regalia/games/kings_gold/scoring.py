@@ -22,6 +22,7 @@ def score(cfg: Config, state: KGState, seat: int) -> int:
 
 
 def scores(cfg: Config, state: KGState) -> list[int]:
+    """Every captain's score (see ``score``)."""
     return [score(cfg, state, s) for s in range(len(state.coins))]
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from .dice import FACE_BY_NAME, FACE_NAMES
-from .notation import MAX_SEATS
-from .rules import NAMES, Config, cannon_targets, convertible
+from .notation import MAX_SEATS, NAMES
+from .rules import Config, cannon_targets, convertible
 from .scoring import scores
 from .state import AIM, ASSIGN, PHASE_NAMES, KGState
 
@@ -22,6 +22,7 @@ THREAT_MARGIN = 5
 
 
 def threat_levels(points: list[int], afloat: list[bool]) -> list[str]:
+    """The Ledger's threat column: high (leading), medium (within 5 points), low."""
     lead = max((p for p, a in zip(points, afloat, strict=True) if a), default=0)
     return ["high" if p == lead else "medium" if lead - p <= THREAT_MARGIN else "low" for p in points]
 
