@@ -24,8 +24,8 @@ from .rules.chambers import CHAMBERS_FOR_THRONE, held
 from .rules.treachery import treachery_on
 from .state import CLOSED, DESTROYED, DOWN, EMPTY, GUARD, KING, ON_BRIDGE, OVER, GoldCrownState, knight
 
-LEADERS = 6
-"""Only the most advanced knights count for progress: six men take the throne; the rest wait out of range."""
+LEADERS = 9
+"""Only the most advanced knights count for progress: six men take the throne and a few more clear the towers; the rest wait out of range."""
 SCALE = 12.0
 TOWER_CLEARED = 12.0
 """A tower guard gone: worth more than the men inside lose when their objective moves on to the chambers."""
@@ -34,7 +34,7 @@ CHAMBER_WORTH = tuple(12.0 if len(boxes & MAT.next_to_throne) >= 2 else 7.0 for 
 a corner chamber touches it only at its guard box."""
 STORM_READY = 5.0
 """Each of the six men standing at the throne room's door once three chambers are held."""
-RISK = 0.15
+RISK = 0.3
 """A knight in the archers' rows (1-4), on the wall, the deck or a tower dies on 1 spin in 12 of every turn
 he stays there, and he usually stays about three: a quarter of what one more knight is worth to his baron
 (much when he is one of the last six who can take the Crown, little while the army is large)."""
@@ -87,17 +87,30 @@ def full_chambers(state: GoldCrownState, seat: int) -> frozenset[int]:
     return frozenset(blocked)
 
 
-def entries(state: GoldCrownState, seat: int) -> tuple[frozenset[int], frozenset[int]]:
-    """Boxes in front of a real way in (breach, passable gate) and the scaling boxes (a 10 or 11 away)."""
+def entries(state: GoldCrownState, seat: int) -> tuple[int, tuple[int, ...], bool, tuple[int, ...]]:
+    """What decides the ways in for ``seat``: his face, his breaches, an open gate, breached tower triangles."""
     baron = state.barons[seat]
-    face = baron.face
-    fronts = {front for stone, front in MAT.stone[face].values()
-              if stone in baron.breaches or (MAT.kind[stone] == TOWER_GUARD
-                                             and any(stone in b.breaches for b in state.barons))}
-    if baron.gates != CLOSED or baron.ram == ON_BRIDGE:
+    triangles = tuple(sorted({b for x in state.barons for b in x.breaches if MAT.kind[b] == TOWER_GUARD}))
+    return baron.face, baron.breaches, baron.gates != CLOSED or baron.ram == ON_BRIDGE, triangles
+
+
+@lru_cache(maxsize=1024)
+def approach(face: int, breaches: tuple[int, ...], gate: bool, triangles: tuple[int, ...]) -> tuple[float, ...]:
+    """Worth of a knight on each battlefield box of ``face``: 4 in front of a real way in (a breach, the open
+    gate), half a point less per step away; a scaling box counts as two steps from a way in (it needs a 10
+    or an 11)."""
+    fronts = {front for stone, front in MAT.stone[face].values() if stone in breaches or stone in triangles}
+    if gate:
         fronts.add(MAT.numbered[face][1])
-    scaling = frozenset(MAT.scale_deck[face]) | frozenset(MAT.scale_wall[face])
-    return frozenset(fronts), scaling
+    near_scale = field_distance(face, frozenset(MAT.scale_deck[face]) | frozenset(MAT.scale_wall[face]))
+    near_entry = field_distance(face, frozenset(fronts)) if fronts else None
+    table = []
+    for box in range(len(MAT.kind)):
+        d = near_scale[box] + 2
+        if near_entry is not None:
+            d = min(d, near_entry[box])
+        table.append(max(0.0, 4.0 - 0.5 * d))
+    return tuple(table)
 
 
 def objectives(state: GoldCrownState, seat: int) -> frozenset[int]:
@@ -121,31 +134,25 @@ def worth(state: GoldCrownState, seat: int) -> float:
     """The raw worth of the position to ``seat`` (see the module docstring)."""
     board, baron, mine = state.board, state.barons[seat], knight(seat)
     face = baron.face
-    fronts, scaling = entries(state, seat)
-    near_entry = field_distance(face, fronts) if fronts else None
-    near_scale = field_distance(face, scaling)
+    on_field = approach(*entries(state, seat))
     inside = castle_distance(objectives(state, seat), full_chambers(state, seat))
     rows = [0] * 7
     wall = deck = 0
     progress = []
     threatened = 0
     rivals_on = treachery_on(state)
-    for box, piece in enumerate(board):
-        if piece != mine:
-            continue
-        kind = MAT.kind[box]
+    kinds, row_of, chamber_of = MAT.kind, MAT.row, MAT.chamber
+    for box in [i for i, piece in enumerate(board) if piece == mine]:
+        kind = kinds[box]
         if kind == FIELD:
-            rows[MAT.row[box]] += 1
-            d = near_scale[box] + 2
-            if near_entry is not None:
-                d = min(d, near_entry[box])
-            progress.append(max(0.0, 4.0 - 0.5 * d))
+            rows[row_of[box]] += 1
+            progress.append(on_field[box])
             continue
         if kind == WALL:
             wall += 1
         elif kind in (DECK, TOWER, TOWER_GUARD):
             deck += 1
-        if MAT.chamber[box] >= 0:
+        if chamber_of[box] >= 0:
             progress.append(7.0 + (1.5 if box in MAT.next_to_throne else 0.0))
         else:
             progress.append(3.5 + 3.0 * max(0.0, 1.0 - inside[box] / 12.0) + (0.5 if kind == GATE else 0.0))
@@ -153,7 +160,8 @@ def worth(state: GoldCrownState, seat: int) -> float:
             threatened += any(board[n] not in (EMPTY, GUARD, mine) for n in MAT.neighbours[box])
     progress.sort(reverse=True)
     count = len(progress)
-    value = 1.0 * count + 2.0 * min(count, 12) + 3.0 * min(count, 6) + sum(progress[:LEADERS]) + 0.1 * sum(progress[LEADERS:])
+    value = 1.0 * count + 2.0 * min(count, 12) + 3.0 * min(count, 6)
+    value += sum(progress[:LEADERS]) + 0.1 * sum(progress[LEADERS:])
     marginal = 6.0 if count <= 6 else (3.0 if count <= 12 else 1.0)
     exposure = (sum(min(n, rows[n]) for n in range(1, 5)) + wall + deck) * RISK * marginal
     value -= exposure + threatened * 1.5

@@ -88,8 +88,25 @@ def greedy(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, noise: f
     return best_by(game, state, seat, legal)[0]
 
 
+class TurnLead:
+    """``lead`` for the positions of one baron's turn: the rivals' worth is computed once, and again only
+    after a step that struck one of their knights (nothing else of theirs changes while he moves)."""
+
+    def __init__(self, state: GoldCrownState, seat: int) -> None:
+        self.seat = seat
+        self.rivals = [s for s in range(len(state.barons)) if s != seat]
+        self.counts = [state.count(s) for s in self.rivals]
+        self.best_rival = max(worth(state, s) for s in self.rivals)
+
+    def __call__(self, state: GoldCrownState) -> float:
+        if state.winner is not None or state.ending or [state.count(s) for s in self.rivals] != self.counts:
+            return lead(state, self.seat)
+        return worth(state, self.seat) - self.best_rival
+
+
 def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int) -> tuple[list[str], float]:
     """The best sequence of actions to the end of the turn (beam search over the move points)."""
+    value_of = TurnLead(state, seat)
     best: tuple[float, list[str]] = (lead(game.apply(state, "end"), seat), ["end"])
     frontier: list[tuple[float, GoldCrownState, list[str]]] = [(0.0, state, [])]
     while frontier:
@@ -98,7 +115,7 @@ def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int) -> t
         for _, node, path in frontier:
             for action in game.legal_actions(node):
                 after = game.apply(node, action)
-                value = lead(after, seat)
+                value = value_of(after) if after.phase == MARCH else lead(after, seat)
                 line = [*path, action]
                 if after.phase == MARCH and after.seat == seat:
                     position = (after.board, after.barons)
