@@ -11,7 +11,10 @@
 Full budgets x 400 matches take many hours on two cores, so the strength table is sized by environment
 variables: ``GOLD_BATTLE_MATCHES`` (per pairing, default 400, 8 with ``--quick``), ``GOLD_BATTLE_SCALE``
 (multiplies every level's seconds, default 1.0), ``GOLD_BATTLE_PAIRS`` (e.g. ``easy:random,hard:uct``) and
-``GOLD_BATTLE_WORKERS`` (processes, default the CPU count).
+``GOLD_BATTLE_WORKERS`` (processes, default the CPU count). On a busy machine a time budget buys less
+search than on an idle one; ``GOLD_BATTLE_NODES_PER_SECOND`` (e.g. 68000, what one idle core of the
+reference machine searches) turns each alpha-beta level's seconds into that many nodes instead:
+deterministic, and the same search whatever else the machine is doing.
 """
 
 from __future__ import annotations
@@ -41,8 +44,9 @@ def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
     scale = float(os.environ.get("GOLD_BATTLE_SCALE", 0.05 if quick else 1.0))
     pairs = parse_pairs(os.environ.get("GOLD_BATTLE_PAIRS")) or PAIRS
     workers = int(os.environ.get("GOLD_BATTLE_WORKERS", os.cpu_count() or 1))
+    rate = os.environ.get("GOLD_BATTLE_NODES_PER_SECOND")
     for a, b in pairs:
-        rows.append(strength_row(a, b, matches, scale, workers))
+        rows.append(strength_row(a, b, matches, scale, workers, float(rate) if rate else None))
     return "The Gold Battle: speed, search and strength", rows
 
 
@@ -114,22 +118,28 @@ def search_rows(moves: int) -> list[dict[str, Any]]:
 
 # ----- strength ------------------------------------------------------------------------------------
 
-def budget(level: str, scale: float) -> dict[str, Any]:
+def budget(level: str, scale: float, nodes_per_second: float | None = None) -> dict[str, Any]:
+    """A level's budget scaled: seconds, or (alpha-beta with ``nodes_per_second``) the nodes they buy."""
     spec = levels(GAME)[level]
-    return {"seconds": spec["seconds"] * scale} if "seconds" in spec else {}
+    if "seconds" not in spec:
+        return {}
+    if nodes_per_second and spec["algorithm"] == "alphabeta":
+        return {"nodes": max(1, round(spec["seconds"] * scale * nodes_per_second))}
+    return {"seconds": spec["seconds"] * scale}
 
 
-def play_one(job: tuple[str, str, int, float]) -> tuple[float, int]:
+def play_one(job: tuple[str, str, int, float] | tuple[str, str, int, float, float | None]) -> tuple[float, int]:
     """Match ``index`` of a pairing: (``a``'s score: 1 win, 0.5 draw, 0 loss; plies)."""
-    a, b, index, scale = job
+    a, b, index, scale = job[:4]
+    rate = job[4] if len(job) > 4 else None
     game = load_game(GAME)
     match = game.new_match(seed=index)
     opening = Rng(f"opening:{index // 2}")
     for _ in range(OPENING_PLIES):
         match.play(opening.choice(match.legal_actions()))
     a_seat = index % 2
-    agents = {a_seat: load_agent(GAME, a, seed=f"{index}:a", **budget(a, scale)),
-              1 - a_seat: load_agent(GAME, b, seed=f"{index}:b", **budget(b, scale))}
+    agents = {a_seat: load_agent(GAME, a, seed=f"{index}:a", **budget(a, scale, rate)),
+              1 - a_seat: load_agent(GAME, b, seed=f"{index}:b", **budget(b, scale, rate))}
     while not match.is_over:
         seat = match.to_move
         assert seat is not None
@@ -139,8 +149,9 @@ def play_one(job: tuple[str, str, int, float]) -> tuple[float, int]:
     return score, len(match.actions)
 
 
-def strength(a: str, b: str, matches: int, scale: float, workers: int) -> dict[str, Any]:
-    jobs = [(a, b, index, scale) for index in range(matches)]
+def strength(a: str, b: str, matches: int, scale: float, workers: int,
+             nodes_per_second: float | None = None) -> dict[str, Any]:
+    jobs = [(a, b, index, scale, nodes_per_second) for index in range(matches)]
     started = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -154,11 +165,13 @@ def strength(a: str, b: str, matches: int, scale: float, workers: int) -> dict[s
             "plies": sum(p for _, p in results) / max(matches, 1), "seconds": time.perf_counter() - started}
 
 
-def strength_row(a: str, b: str, matches: int, scale: float, workers: int) -> dict[str, Any]:
-    found = strength(a, b, matches, scale, workers)
+def strength_row(a: str, b: str, matches: int, scale: float, workers: int,
+                 nodes_per_second: float | None = None) -> dict[str, Any]:
+    found = strength(a, b, matches, scale, workers, nodes_per_second)
     target = TARGETS.get((a, b))
     verdict = "" if target is None else (" — target met" if found["score"] >= target else " — target NOT met")
     return {"measure": f"{a} vs {b}", "value": found["score"], "unit": "score",
             "notes": (f"{matches} matches W{found['wins']}-D{found['draws']}-L{found['losses']}, "
-                      f"budgets x{scale:g}, {found['plies']:.0f} plies avg, {found['seconds']:.0f} s"
+                      f"budgets x{scale:g}" + (f" at {nodes_per_second:g} nodes/s" if nodes_per_second else "")
+                      + f", {found['plies']:.0f} plies avg, {found['seconds']:.0f} s"
                       + (f", target {target:.0%}{verdict}" if target else ""))}
