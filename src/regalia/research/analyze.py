@@ -2,8 +2,9 @@
 
 1. A batch with every seat played by one level (``random`` by default) and the seating never changed:
    the win share of each seat with its 95% interval, the match-length distribution (decisions per
-   match), and the first-player advantage — the share of matches won by whichever seat made the
-   match's first decision (the rules may choose the start player, so that need not be seat 0).
+   match), and the first-player advantage — the share of the *decided* matches won by whichever seat
+   made the match's first decision (the rules may choose the start player, so that need not be seat 0;
+   draws are left out, so an even game gives 1/n however drawish the game is).
 2. The computer levels' ladder: a round robin between levels (``tournament``), rated by Elo.
 3. Game-specific sections where a game has one (King's Gold: the turn outcomes against their exact
    probabilities, ``kings_gold_turns``).
@@ -48,7 +49,8 @@ class Analysis:
 
 
 def seat_statistics(records: Sequence[Record], players: int) -> tuple[list[Share], Share, list[int], int]:
-    """Each seat's win share, the first mover's share, who moved first, and the number of draws."""
+    """Each seat's win share (of all matches), the first mover's share of the decided matches, who
+    moved first, and the number of draws."""
     wins = [0.0] * players
     first_wins = 0.0
     first_seats = [0] * players
@@ -63,7 +65,7 @@ def seat_statistics(records: Sequence[Record], players: int) -> tuple[list[Share
             if record["first"] in winners:
                 first_wins += 1 / len(winners)
     n = len(records)
-    return [wilson(w, n) for w in wins], wilson(first_wins, n), first_seats, draws
+    return [wilson(w, n) for w in wins], wilson(first_wins, n - draws), first_seats, draws
 
 
 def analyze(game_id: str, games: int, *, players: int | None = None, level: str = "random",

@@ -29,18 +29,21 @@ def write_report(analysis: Analysis, path: Path | str) -> Path:
 def render(a: Analysis) -> str:
     """The report as one HTML document."""
     fair = 1 / a.players
+    decided = 1 - a.draws / a.games if a.games else 1.0
     parts = [
         f"<h1>{esc(a.title)} — balance report</h1>",
         f"<p>{a.games} matches, {a.players} seats, every seat played by <b>{esc(a.level)}</b>, "
         f"seeds {a.seed}..{a.seed + a.games - 1}; {a.draws} draws; {a.seconds:.1f} s. "
         "Intervals are 95% (Wilson for shares, Wald for Elo).</p>",
         "<h2>Win share by seat</h2>",
-        figure(lambda ax: _shares_plot(ax, [f"seat {s}" for s in range(a.players)], a.seat_shares, fair)),
+        figure(lambda ax: _shares_plot(ax, [f"seat {s}" for s in range(a.players)], a.seat_shares,
+                                       fair * decided)),
         table(["seat", "wins", "share", "95% interval"],
               [[str(s), f"{x.wins:g}", pct(x.value), interval(x)] for s, x in enumerate(a.seat_shares)]),
         "<h2>First-player advantage</h2>",
-        f"<p>The seat that made the first decision won {pct(a.first_mover.value)} of the matches "
-        f"(95% interval {interval(a.first_mover)}); an even game gives {pct(fair)}. "
+        f"<p>The seat that made the first decision won {pct(a.first_mover.value)} of the "
+        f"{a.first_mover.n} decided matches (95% interval {interval(a.first_mover)}); an even game gives "
+        f"{pct(fair)}. "
         f"Matches begun by each seat: {', '.join(map(str, a.first_seats))}.</p>",
         figure(lambda ax: _shares_plot(ax, ["first mover"], [a.first_mover], fair)),
         "<h2>Match length</h2>",
@@ -91,7 +94,7 @@ def _shares_plot(ax: Any, labels: Sequence[str], shares: Sequence[Share], fair: 
     values = [s.value for s in shares]
     errors = [[max(s.value - s.low, 0.0) for s in shares], [max(s.high - s.value, 0.0) for s in shares]]
     ax.bar(labels, values, yerr=errors, capsize=6, color="#c9a227")
-    ax.axhline(fair, color="#444", linestyle="--", linewidth=1, label=f"even game ({fair:.0%})")
+    ax.axhline(fair, color="#444", linestyle="--", linewidth=1, label=f"even game ({fair:.1%})")
     ax.set_ylabel("win share")
     ax.set_ylim(0, 1)
     ax.legend(loc="upper right")
