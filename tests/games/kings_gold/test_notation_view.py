@@ -95,6 +95,11 @@ def test_illegal_actions_name_the_rule_and_change_nothing(where, action, rule):
     assert rule in GAME.why_illegal(state, action)
 
 
+def test_roll_while_resolving_names_kg_5():
+    state = play(GAME, position(3, dice="Cannon Cannon Skull Skull Coin", coins=(0, 3, 3)), "stop")
+    assert GAME.why_illegal(state, "roll") == "KG-5: the dice are final; resolve them first"
+
+
 def test_match_play_raises_illegal_action_with_the_rule():
     match = load_game("kings-gold", players=2).new_match(seed=1)
     before = match.to_json()

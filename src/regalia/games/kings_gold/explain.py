@@ -27,6 +27,8 @@ def why_illegal(state: KGState, action: object) -> str:
     words = action.split()
     verb = words[0] if words else ""
     if action == ROLL:
+        if phase in (ASSIGN, AIM):
+            return "KG-5: the dice are final; resolve them first"
         return "Rule 1: only the first throw of a turn throws all five dice; throw again with reroll (e.g. reroll 2 5)"
     if verb == "reroll":
         return _why_not_reroll(state, words[1:])
