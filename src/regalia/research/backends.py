@@ -6,7 +6,9 @@ records; only the order and the speed differ. Matches travel in chunks (a few pe
 per-task overhead of a pool or of Ray stays small against the games' own cost.
 
 Ray is imported only when the Ray backend is chosen: it is an optional extra (``scale``) with a few
-seconds of start-up cost, never on the default import path.
+seconds of start-up cost, never on the default import path. A local cluster's workers inherit the
+driver's ``sys.path``; the nodes of a remote cluster (``--address``) need the same ``regalia``
+installed, since a worker rebuilds the game from the rules class's import path (``Setup.rules``).
 """
 
 from __future__ import annotations
