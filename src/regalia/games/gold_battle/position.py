@@ -98,7 +98,7 @@ def parse_position(text: str) -> BattleState:
         home_mines=(all_mines & RED_HALF, all_mines & BLUE_HALF), forests=forests,
         captured=captured, side=side, frees=frees, quiet=quiet, ply=ply,
     )
-    return BattleState(**{**_fields(state), "seen": (state.key,)})  # GB-4: the start is seen once
+    return state.replace(seen=(state.key,))  # GB-4: the start is seen once
 
 
 def format_position(state: BattleState) -> str:
@@ -134,9 +134,6 @@ def piece_at(state: BattleState, sq: int) -> str:
             return mine
     return "F" if state.forests & bit else "."
 
-
-def _fields(state: BattleState) -> dict[str, object]:
-    return {name: getattr(state, name) for name in state.__dataclass_fields__ if name != "memo"}
 
 
 def position_from_rows(rows: str, rest: str = "r 0-0 0 0") -> str:

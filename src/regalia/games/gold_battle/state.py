@@ -47,6 +47,12 @@ class BattleState:
     """(winning side, or -1 for a draw; the reason) once the battle is over."""
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
+    def replace(self, **changes: Any) -> BattleState:
+        """A new state with ``changes`` (and a fresh memo: derived facts belong to one state)."""
+        fields = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "memo"}
+        fields.update(changes)
+        return BattleState(**fields)
+
     @property
     def key(self) -> int:
         """The position key: squares, mine owners, towers, captives, side to act (not the history)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import ARMY_NAMES, NAMES, SIDE_NAMES, SIZE, square, squares_of
-from .position import _fields, format_position, parse_position, piece_at
+from .position import format_position, parse_position, piece_at
 from .rules import mines_captured
 from .state import BattleState
 
@@ -59,9 +59,7 @@ def state_from_view(view: dict[str, Any]) -> BattleState:
     """The exact state behind a view (nothing is hidden, so nothing is sampled)."""
     state = parse_position(view["position"])
     outcome = view.get("outcome")
-    fields = _fields(state)
-    fields["seen"] = tuple(view["seen"])
     if outcome is not None:
         winner = outcome["winner"]
-        fields["outcome"] = (-1 if winner is None else winner, outcome["reason"])
-    return BattleState(**fields)  # type: ignore[arg-type]
+        return state.replace(seen=tuple(view["seen"]), outcome=(-1 if winner is None else winner, outcome["reason"]))
+    return state.replace(seen=tuple(view["seen"]))
