@@ -9,6 +9,7 @@ reported on its own row), as a long run would amortise it.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import resource
 import time
@@ -66,8 +67,9 @@ def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
         two, two_cpu = rate(setup, game.players, matches, LocalBackend(2))
         rows.append({"game": game_id, "matches": matches, "1 worker /s": one, "2 workers /s": two,
                      "speed-up": two / one, "/CPU-s 1w": one_cpu, "/CPU-s 2w": two_cpu})
-    note = ""
-    if not quick:
+    has_ray = importlib.util.find_spec("ray") is not None
+    note = "" if has_ray else "; Ray not installed: pip install 'regalia[scale]'"
+    if has_ray and not quick:
         import ray
 
         start = time.perf_counter()
