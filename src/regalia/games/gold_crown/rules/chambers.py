@@ -95,29 +95,16 @@ def held(state: GoldCrownState, seat: int) -> int:
 
 
 def storm_plan(state: GoldCrownState, seat: int) -> dict[int, int] | None:
-    """Six of the seat's knights next to the throne matched to six distinct throne boxes, or None."""
+    """Six of the seat's knights next to the throne room, each given a box of it, or None.
+
+    The throne room is one hall of nine boxes: the six step in side by side and spread out inside, so any
+    six knights at its door can storm it (the guards are swept away by the attack itself)."""
     mine = knight(seat)
     ready = [b for b in sorted(MAT.next_to_throne) if state.board[b] == mine]
     if len(ready) < THRONE_MEN:
         return None
-    taken: dict[int, int] = {}  # throne box -> knight box
-
-    def place(knight_box: int, seen: set[int]) -> bool:
-        for t in MAT.neighbours[knight_box]:
-            if t in MAT.throne and t not in seen:
-                seen.add(t)
-                if t not in taken or place(taken[t], seen):
-                    taken[t] = knight_box
-                    return True
-        return False
-
-    placed = 0
-    for box in ready:
-        if place(box, set()):
-            placed += 1
-            if placed == THRONE_MEN:
-                return {k: t for t, k in taken.items()}
-    return None
+    hall = sorted(MAT.throne)
+    return dict(zip(ready[:THRONE_MEN], hall[:THRONE_MEN], strict=True))
 
 
 def storm_problem(state: GoldCrownState, seat: int) -> str | None:
@@ -129,7 +116,7 @@ def storm_problem(state: GoldCrownState, seat: int) -> str | None:
     if state.points < THRONE_MEN:
         return "GC-19: the throne room must be attacked with 6 men in one turn: it takes 6 move points"
     if storm_plan(state, seat) is None:
-        return "GC-19: 6 of your knights must stand next to the throne room, each with a box of it to enter"
+        return "GC-19: 6 of your knights must stand next to the throne room to storm it"
     return None
 
 
