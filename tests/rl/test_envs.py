@@ -147,3 +147,25 @@ def test_observations_do_not_change_when_the_hidden_parts_are_drawn_anew(game_id
             env.match.state = real
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[step % len(legal)]))
+
+
+def test_unseeded_runs_are_reproducible_too():
+    """PettingZoo's and Gymnasium's checkers reset without a seed and sample the action spaces."""
+    def aec_run():
+        env = aec_env(EncodedPig())
+        env.reset()
+        for agent in env.agent_iter(max_iter=200):
+            obs, _, terminated, truncated, _ = env.last()
+            env.step(None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"]))
+        return env.match.to_json()
+
+    def gym_run():
+        env = gym_env(EncodedPig())
+        _, info = env.reset()
+        done = False
+        while not done:
+            _, _, done, _, info = env.step(env.action_space.sample(info["action_mask"]))
+        return env.match.to_json()
+
+    assert aec_run() == aec_run()
+    assert gym_run() == gym_run()

@@ -54,7 +54,9 @@ class RegaliaAECEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (self.codec.num_actions,), np.int8),
         })
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
-        self.action_spaces = {agent: spaces.Discrete(self.codec.num_actions) for agent in self.possible_agents}
+        # seeded, like everything in Regalia: without reset(seed=...) runs are still reproducible
+        self.action_spaces = {agent: spaces.Discrete(self.codec.num_actions, seed=s)
+                              for s, agent in enumerate(self.possible_agents)}
         self._seeds = Rng("regalia.rl.aec")
         self.match = game.new_match(seed=0)
 
@@ -68,8 +70,8 @@ class RegaliaAECEnv(AECEnv):
         """A new match; ``seed`` is the match's own seed, so it replays with ``game.new_match(seed)``."""
         if seed is not None:
             self._seeds = Rng(f"regalia.rl.aec:{seed}")
-            for agent in self.possible_agents:
-                self.action_spaces[agent].seed(seed)
+            for s, agent in enumerate(self.possible_agents):
+                self.action_spaces[agent].seed(seed + s)
         match_seed = seed if seed is not None else self._seeds.next64() >> 1
         self.match = self.game.new_match(seed=match_seed)
         self.agents = list(self.possible_agents)

@@ -23,6 +23,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 
 from regalia.ai.agent import Agent
 from regalia.core.errors import IllegalAction
@@ -55,7 +56,9 @@ class RegaliaGymEnv(gymnasium.Env):
         self.codec = Codec(game)
         self.opponents = self._seat_levels(opponents)
         self.observation_space = spaces.Box(-np.inf, np.inf, (self.codec.size,), np.float32)
-        self.action_space = spaces.Discrete(self.codec.num_actions)
+        self.action_space = spaces.Discrete(self.codec.num_actions, seed=0)
+        # seeded, like everything in Regalia: reset() without a seed is still reproducible
+        self._np_random, _ = seeding.np_random(0)
         self.match = game.new_match(seed=0)
         self._agents: dict[int, Agent] = {}
 
