@@ -87,14 +87,29 @@ def duel(args: tuple[str, str, int, int]) -> tuple[int, str, list[int], str, int
     return index, who, winners, match.state.ending, match.state.round
 
 
-def strength(hero: str, field: str, matches: int, workers: int, max_rounds: int) -> dict[str, Any]:
+class _Serial:
+    """``map`` in this process (the pool's interface, for one worker)."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, fn: Any, jobs: list[Any], chunksize: int = 1) -> Any:
+        return map(fn, jobs)
+
+
+def strength(hero: str, field: str, matches: int, workers: int, max_rounds: int,
+             progress: bool = False) -> dict[str, Any]:
     jobs = [(hero, field, i, max_rounds) for i in range(matches)]
     start = time.perf_counter()
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(duel, jobs, chunksize=1))
-    else:
-        results = [duel(job) for job in jobs]
+    results = []
+    with ProcessPoolExecutor(workers) if workers > 1 else _Serial() as pool:
+        for result in pool.map(duel, jobs, chunksize=1):
+            results.append(result)
+            if progress:
+                print(*result, f"{time.perf_counter() - start:.0f}s", flush=True)
     hero_wins = sum(1 for r in results if r[1] == hero)
     field_wins = sum(1 for r in results if r[1] == field and field != hero)
     kings = sum(1 for r in results if r[1] == "king")
@@ -117,7 +132,7 @@ def main() -> None:
     sub.add_parser("speed")
     args = parser.parse_args()
     if args.what == "strength":
-        print(strength(args.hero, args.field, args.matches, args.workers, args.max_rounds))
+        print(strength(args.hero, args.field, args.matches, args.workers, args.max_rounds, progress=True))
     else:
         print(run(quick=False))
 

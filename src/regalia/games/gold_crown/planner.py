@@ -17,12 +17,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .evaluation import worth
-from .mat import index, to_world
+from .mat import MAT, index, to_world
 from .notation import FIRE, parse
 from .rules.attacks import fire as fire_boulder
 from .spinner import SCATTER as DRIFT
 from .spinner import SCATTER_OUTCOMES
-from .state import CASUALTIES, CHOICE, MARCH, START, GoldCrownState
+from .state import CASUALTIES, CHOICE, GUARD, MARCH, START, GoldCrownState
 
 if TYPE_CHECKING:
     from regalia.core import Rng
@@ -51,9 +51,11 @@ def key(state: GoldCrownState) -> tuple[Any, ...]:
 
 
 def aims(state: GoldCrownState, seat: int) -> list[int]:
-    """Candidate aims: the castle's centre line in the firer's frame (every drift lands inside the castle)."""
+    """Candidate aims: the castle's centre line in the firer's frame (every drift lands inside the castle)
+    and the guard boxes of his two towers while their guards stand (a knock-down, or a triangle breach)."""
     face = state.barons[seat].face
-    return [index(*to_world(face, u, 0)) for u in range(-3, 4)]
+    towers = [MAT.tower_guard[t] for t in MAT.near_towers[face] if state.board[MAT.tower_guard[t]] == GUARD]
+    return [index(*to_world(face, u, 0)) for u in range(-3, 4)] + towers
 
 
 def expected_fire(game: GoldCrown, state: GoldCrownState, seat: int, aim: int) -> float:
