@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from .mat import CASTLE, DECK, FIELD, GATE, MAT, THRONE_ROOM, TOWER, TOWER_GUARD, WALL
 from .rules.apparatus import gate_passable
+from .rules.board import positions
 from .rules.chambers import CHAMBERS_FOR_THRONE, held
 from .rules.treachery import treachery_on
 from .state import CLOSED, DESTROYED, DOWN, EMPTY, GUARD, KING, ON_BRIDGE, OVER, GoldCrownState, knight
@@ -142,7 +143,7 @@ def worth(state: GoldCrownState, seat: int) -> float:
     threatened = 0
     rivals_on = treachery_on(state)
     kinds, row_of, chamber_of = MAT.kind, MAT.row, MAT.chamber
-    for box in [i for i, piece in enumerate(board) if piece == mine]:
+    for box in positions(board, mine):
         kind = kinds[box]
         if kind == FIELD:
             rows[row_of[box]] += 1

@@ -17,18 +17,17 @@ from itertools import combinations
 from ..mat import CASTLE, DECK, MAT, TOWER, TOWER_GUARD, WALL, coords, index, on_mat, to_frame, to_world
 from ..state import EMPTY, GoldCrownState, knight
 from .apparatus import destroy_gates, with_baron
-from .board import changed, kill
+from .board import changed, kill, positions
 
 
 def in_row(state: GoldCrownState, seat: int, row: int) -> list[int]:
     """The seat's knights in row ``row`` of his own battlefield (numbered boxes 2-4 included)."""
-    face, mine = state.barons[seat].face, knight(seat)
-    return [b for b, p in enumerate(state.board) if p == mine and MAT.face[b] == face and MAT.row[b] == row]
+    face = state.barons[seat].face
+    return [b for b in positions(state.board, knight(seat)) if MAT.face[b] == face and MAT.row[b] == row]
 
 
 def on_kinds(state: GoldCrownState, seat: int, kinds: frozenset[str]) -> list[int]:
-    mine = knight(seat)
-    return [b for b, p in enumerate(state.board) if p == mine and MAT.kind[b] in kinds]
+    return [b for b in positions(state.board, knight(seat)) if MAT.kind[b] in kinds]
 
 
 WALL_KINDS = frozenset({WALL})

@@ -15,6 +15,19 @@ def changed(board: tuple[int, ...], changes: dict[int, int]) -> tuple[int, ...]:
     return tuple(cells)
 
 
+def positions(board: tuple[int, ...], piece: int) -> list[int]:
+    """Every box holding ``piece``, in box order (found by the tuple's own C search: the hot path)."""
+    found = []
+    box = -1
+    index = board.index
+    try:
+        while True:
+            box = index(piece, box + 1)
+            found.append(box)
+    except ValueError:
+        return found
+
+
 def kill(state: GoldCrownState, boxes: Iterable[int]) -> GoldCrownState:
     """Remove whatever knight or guard stands on ``boxes`` (the apparatus, arrows and boulders do this)."""
     hit = {b: EMPTY for b in boxes if state.board[b] != EMPTY}

@@ -14,7 +14,7 @@ from ..mat import FIELD, GATE, MAT, SQUARES, THRONE_ROOM, TOWER_GUARD
 from ..state import EMPTY, GUARD, GoldCrownState, knight
 from . import chambers
 from .apparatus import gate_passable, ram_boxes
-from .board import changed
+from .board import changed, positions
 from .treachery import attack_problem
 
 NEIGHBOURS = tuple(frozenset(n) for n in MAT.neighbours)
@@ -139,7 +139,7 @@ def steps(state: GoldCrownState, seat: int) -> list[tuple[int, int]]:
     blocked = ram_boxes(state.barons[seat])
     found = []
     append = found.append
-    for a in [i for i, piece in enumerate(board) if piece == mine]:
+    for a in positions(board, mine):
         for b in SAME_FIELD[a]:
             if board[b] == EMPTY and b not in blocked:
                 append((a, b))
