@@ -124,4 +124,4 @@ def render(view: dict[str, Any], log: list[str]) -> RenderableType:
     return Panel(Group(*parts), title="Gold Crown", subtitle=f"seat {view.get('seat')}")
 
 
-__all__ = ["render", "CHAMBER"]
+__all__ = ["render"]

@@ -8,7 +8,7 @@ from regalia.core import CHANCE, Game, Option, Rng
 
 from . import report
 from . import view as views
-from .mat import MAT, SQUARES
+from .mat import MAT
 from .notation import FIRE, LOSE, MOVE, SIMPLE, scale_name
 from .rules import turn
 from .setup import battle_lines
@@ -118,4 +118,4 @@ class GoldCrown(Game):
         return planner.POLICIES[name](self, state, seat, rng, **params)
 
 
-__all__ = ["GoldCrown", "SQUARES"]
+__all__ = ["GoldCrown"]

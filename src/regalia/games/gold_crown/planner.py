@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .evaluation import worth
 from .mat import MAT, index, to_world
-from .notation import FIRE, parse
+from .notation import FIRE
 from .rules.attacks import fire as fire_boulder
 from .spinner import SCATTER as DRIFT
 from .spinner import SCATTER_OUTCOMES
@@ -177,4 +177,4 @@ def planner(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, beam: i
 
 
 POLICIES: dict[str, Policy] = {"greedy": greedy, "planner": planner}
-__all__ = ["POLICIES", "greedy", "planner", "parse"]
+__all__ = ["POLICIES", "greedy", "planner"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .mat import BOX, CHAMBERS, FACES, MAT, SQUARES
+from .mat import BOX, CHAMBERS, FACES, SQUARES
 from .rules.chambers import held
 from .rules.treachery import treachery_on
 from .spinner import SPIN_TABLE
@@ -156,4 +156,4 @@ def encode(view: dict[str, Any]) -> list[float]:
     return vec
 
 
-__all__ = ["view", "determinize", "encode", "ENCODING_LENGTH", "MAT", "CHOICE", "MARCH"]
+__all__ = ["view", "determinize", "encode", "ENCODING_LENGTH"]

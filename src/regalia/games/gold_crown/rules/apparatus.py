@@ -98,5 +98,3 @@ def destroy_gates(state: GoldCrownState, seat: int) -> GoldCrownState:
     """A boulder in column 0: the doors are gone for good; the drawbridge still works (§1.7)."""
     return with_baron(state, seat, gates=DESTROYED)
 
-
-__all__ = ["CLOSED", "OPEN", "DESTROYED", "UP", "DOWN", "HOME", "ON_BRIDGE"]
