@@ -70,3 +70,13 @@ def test_a_better_reading_of_the_mat_drops_in_as_data():
 
     again = read_mat(DRAWING, CHAMBER_MAP)
     assert again == MAT
+
+
+def test_the_mat_is_one_face_turned_four_times():
+    for box in range(441):
+        x, y = coords(box)
+        for face in range(4):
+            tx, ty = to_world(face, x, y)
+            other = (10 - ty) * 21 + (tx + 10)
+            assert MAT.kind[other] == MAT.kind[box]
+            assert MAT.chamber[other] >= 0 if MAT.chamber[box] >= 0 else MAT.chamber[other] == -1
