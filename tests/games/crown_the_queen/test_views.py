@@ -88,3 +88,28 @@ def test_spectator_sees_counts_never_cards_in_hands():
     view = match.view(None)
     assert view["hand"] is None and view["passed"] is None
     assert sum(view["hand_sizes"]) >= 9
+
+
+def test_action_space_covers_every_legal_action_and_encodings_have_one_length():
+    g = game(4)
+    space = g.action_space()
+    assert len(space) == len(set(space)) == 2 + len(CARD_NAMES)
+    match = g.new_match(seed=12)
+    rng = Rng(12)
+    lengths = set()
+    while not match.is_over:
+        assert set(match.legal_actions()) <= set(space)
+        lengths.add(len(g.encode_view(match.view(match.to_move))))
+        match.play(rng.choice(match.legal_actions()))
+    assert lengths == {135}
+
+
+def test_evaluate_is_a_share_per_seat_and_final_returns_at_the_end():
+    g = game(3)
+    match = g.new_match(seed=2)
+    rng = Rng(2)
+    while not match.is_over:
+        values = g.evaluate(match.state)
+        assert len(values) == 3 and all(0 <= v <= 1 for v in values) and abs(sum(values) - 1) < 1e-9
+        match.play(rng.choice(match.legal_actions()))
+    assert g.evaluate(match.state) == g.returns(match.state)
