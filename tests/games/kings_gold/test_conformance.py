@@ -19,8 +19,8 @@ OPTIONS = [
 
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o) or "standard")
 def test_conformance_all_player_counts(options):
-    report = check_game(KingsGold, seeds=range(2), options=options, garbage_every=13, views_every=5)
-    assert report.matches == 10
+    report = check_game(KingsGold, seeds=range(3), options=options, garbage_every=13, views_every=5)
+    assert report.matches == 15
 
 
 def test_conformance_agents_play_through_the_match_api():

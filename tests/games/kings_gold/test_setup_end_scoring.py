@@ -170,3 +170,28 @@ def test_kg_20_blitz_timeout_defaults_are_ready_for_the_later_mode():
     aim = play(KingsGold(players=3), aim, "stop")
     assert rules.timeout_action(aim) == "fire 1"  # most coins and no Shield; tie -> next in turn order
     assert cfg.players == 3
+
+
+@pytest.mark.parametrize(("dice", "coins", "doubloons", "reserve"), [
+    ("Coin Coin Coin Skull Skull", (3, 5), (0, 0), 0),             # Coins only: 1 coin each
+    ("Coin Coin Crest Skull Skull", (1, 5), (1, 0), 0),            # Coins + Crests: a doubloon
+    ("Cannon Cannon Skull Skull Crest", (2, 3), (0, 0), 0),        # Cannons only: steal 1 each
+    ("Skull Skull Skull Coin Coin", (0, 5), (0, 0), 0),            # 3 Skulls: forfeit 2 (had 0)
+])
+def test_2_5_quick_reference_table(dice, coins, doubloons, reserve):
+    game = KingsGold(players=2)
+    state = play(game, position(2, dice=dice, coins=(0, 5)), "stop")
+    if state.phase == 4:  # a Crest with a Coin to pair: convert, as the table's row reads
+        state = play(game, state, "crest convert")
+    assert (state.coins, state.doubloons, state.reserve) == (coins, doubloons, reserve)
+
+
+def test_2_6_1_standard_mode_is_the_only_mode_for_now():
+    assert KingsGold().options["mode"] == "standard"
+    with pytest.raises(ValueError, match="'mode'"):
+        KingsGold(mode="duel")  # Captain's Duel (KG-22) and Blackbeard's Blitz (KG-20) come later
+
+
+def test_2_9_custom_coin_valuations_are_options():
+    names = {spec.name for spec in KingsGold.all_option_specs()}
+    assert {"coin_value", "doubloon_value", "shield_value", "master_bonus"} <= names
