@@ -21,7 +21,7 @@ from functools import lru_cache
 from .mat import CASTLE, DECK, FIELD, GATE, MAT, THRONE_ROOM, TOWER, TOWER_GUARD, WALL
 from .rules.apparatus import gate_passable
 from .rules.board import positions
-from .rules.chambers import CHAMBERS_FOR_THRONE, held
+from .rules.chambers import CHAMBERS_FOR_THRONE, held, towers_cleared
 from .rules.treachery import treachery_on
 from .state import CLOSED, DESTROYED, DOWN, EMPTY, GUARD, KING, ON_BRIDGE, OVER, GoldCrownState, knight
 
@@ -33,6 +33,8 @@ TOWER_CLEARED = 12.0
 CHAMBER_WORTH = tuple(12.0 if len(boxes & MAT.next_to_throne) >= 2 else 7.0 for boxes in MAT.chamber_boxes)
 """A side chamber opens onto the throne room along a whole side (room for both its knights at the storm);
 a corner chamber touches it only at its guard box."""
+BESIEGING = 3.0
+"""Each of (at most) two knights in a chamber the King still holds: the second makes the capture possible."""
 STORM_READY = 5.0
 """Each of the six men standing at the throne room's door once three chambers are held."""
 RISK = 0.3
@@ -168,6 +170,10 @@ def worth(state: GoldCrownState, seat: int) -> float:
     value -= exposure + threatened * 1.5
     chambers = held(state, seat)
     value += sum(CHAMBER_WORTH[c] for c, owner in enumerate(state.chambers) if owner == seat)
+    if towers_cleared(state, seat):
+        for c, owner in enumerate(state.chambers):
+            if owner == KING:
+                value += BESIEGING * min(2, sum(1 for b in MAT.chamber_boxes[c] if board[b] == mine))
     if chambers >= CHAMBERS_FOR_THRONE:
         value += STORM_READY * min(6, sum(1 for b in MAT.next_to_throne if board[b] == mine))
     value += TOWER_CLEARED * sum(1 for t in MAT.near_towers[face] if board[MAT.tower_guard[t]] != GUARD)

@@ -110,20 +110,26 @@ def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int) -> t
     """The best sequence of actions to the end of the turn (beam search over the move points)."""
     value_of = TurnLead(state, seat)
     best: tuple[float, list[str]] = (lead(game.apply(state, "end"), seat), ["end"])
-    frontier: list[tuple[float, GoldCrownState, list[str]]] = [(0.0, state, [])]
+    frontier: list[tuple[float, GoldCrownState, list[str]]] = [(value_of(state), state, [])]
     while frontier:
         children: list[tuple[float, GoldCrownState, list[str]]] = []
         seen: set[tuple[Any, ...]] = set()
-        for _, node, path in frontier:
+        for parent, node, path in frontier:
+            idle = False
             for action in game.legal_actions(node):
                 after = game.apply(node, action)
                 value = value_of(after) if after.phase == MARCH else lead(after, seat)
                 line = [*path, action]
                 if after.phase == MARCH and after.seat == seat:
                     position = (after.board, after.barons)
-                    if position not in seen:  # the same men in the same boxes by another order of steps
-                        seen.add(position)
-                        children.append((value, after, line))
+                    if position in seen:  # the same men in the same boxes by another order of steps
+                        continue
+                    seen.add(position)
+                    if abs(value - parent) < 1e-9 and path:
+                        if idle:  # one shuffle that changes nothing is enough: keep the beam for real plans
+                            continue
+                        idle = True
+                    children.append((value, after, line))
                     if value > best[0]:
                         best = (value, [*line, "end"])
                 elif value > best[0]:
