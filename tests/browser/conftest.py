@@ -61,18 +61,56 @@ def shot(page: Any, name: str) -> None:
 
 
 def start_from_lobby(page: Any, site: LiveServer, game_id: str, seats: list[str] | None = None,
-                     options: dict[str, str] | None = None) -> None:
+                     options: dict[str, str | bool] | None = None) -> None:
     """Lobby -> the game's "New match" -> options and seats -> Start: the person's path by clicks."""
     page.goto(site.url + "/")
     page.click(f"button[data-game='{game_id}']")
     for name, value in (options or {}).items():
-        page.select_option(f"#opt-{name}", value) if page.locator(f"select#opt-{name}").count() else \
+        if isinstance(value, bool):
+            page.set_checked(f"#opt-{name}", value)
+        elif page.locator(f"select#opt-{name}").count():
+            page.select_option(f"#opt-{name}", value)
+        else:
             page.fill(f"#opt-{name}", value)
         page.dispatch_event(f"#opt-{name}", "change")
     for index, choice in enumerate(seats or []):
         page.select_option(f"#seat-{index}", choice)
     page.click("#start-match")
     page.wait_for_url("**/#/m/*")
+
+
+def click_until_over(page: Any, controls: str, choose: Any, limit: int = 600) -> int:
+    """Click the table's own controls (``controls``: a CSS selector) until the match is over; the clicks.
+
+    ``choose(names)`` picks one among the ``data-*`` names of the enabled controls. A control redrawn
+    under the pointer by an update is simply looked at again.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    clicks = misses = 0
+    while clicks < limit:
+        assert misses < 40, f"could not click any of {controls} for 40 tries"
+        page.wait_for_function(
+            f"document.querySelector({controls!r})"
+            " || /The match is over/.test(document.querySelector('.status')?.textContent || '')"
+            " || document.querySelector('#reveal')")
+        if page.locator("#reveal").count():
+            page.click("#reveal")
+            continue
+        if "The match is over" in (page.locator(".status").text_content() or ""):
+            return clicks
+        handles = page.locator(controls)
+        names = handles.evaluate_all("els => els.map(e => e.outerHTML)")
+        if not names:
+            continue
+        index = choose(names)
+        try:
+            handles.nth(index).click(timeout=3000)
+        except PlaywrightTimeout:
+            misses += 1
+            continue
+        clicks += 1
+    raise AssertionError(f"the match did not end within {limit} clicks")
 
 
 def play_by_clicks(page: Any, choose: Any = None, limit: int = 400) -> int:

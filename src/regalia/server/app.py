@@ -27,7 +27,6 @@ from pydantic import ValidationError
 
 from regalia.core.errors import UnknownGame
 
-from . import seats as tokens
 from .bots import Bots
 from .catalog import Catalog, default_catalog
 from .hub import Client, Hub, LiveMatch, NoSuchMatch, Refusal
@@ -110,12 +109,9 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
         live = await live_or_404(match_id)
         if not (0 <= seat < len(live.seats)) or live.seats[seat].kind != "human":
             raise HTTPException(404, f"seat {seat} of this match is not a human seat")
-        token = tokens.new_token()
-        async with live.lock:
-            taken = live.seats[seat].token_hash is not None
-            if taken or not await store.claim_seat(match_id, seat, tokens.hash_token(token), None):
-                raise HTTPException(409, f"seat {seat} is already taken")
-            live.seats[seat].token_hash = tokens.hash_token(token)
+        token = await hub.claim(live, seat)
+        if token is None:
+            raise HTTPException(409, f"seat {seat} is already taken")
         return Claimed(match=match_id, seat=seat, token=token)
 
     @app.get("/api/matches/{match_id}/record")

@@ -234,6 +234,21 @@ class Hub:
             client.log_seen = 0
             client.post(update_for(live, client))
 
+    async def claim(self, live: LiveMatch, seat: int) -> str | None:
+        """Give an open human seat to whoever asks first: its new token (None if it was taken).
+
+        Everyone watching is told, so an invite accepted shows at once on every screen.
+        """
+        token = tokens.new_token()
+        async with live.lock:
+            if live.seats[seat].token_hash is not None:
+                return None
+            if not await self.store.claim_seat(live.id, seat, tokens.hash_token(token), None):
+                return None
+            live.seats[seat].token_hash = tokens.hash_token(token)
+            self._broadcast(live)
+        return token
+
     async def refresh(self, live: LiveMatch, client: Client) -> None:
         async with live.lock:
             client.post(update_for(live, client))

@@ -92,6 +92,7 @@ export async function showMatch(root, matchId) {
       return;
     }
     parts.curtain.hidden = true;
+    parts.curtain.replaceChildren();
     const ctx = { play, legal: u.legal, sounds, players: u.players, replay: false };
     table.render(parts.board, u, ctx);
     drawActions(u);

@@ -1,0 +1,127 @@
+"""Crown the Queen in the browser: a whole game against the computer by clicks on the table; two people in
+two browser contexts, neither of whom ever receives the other's hand; hot-seat hands hidden between turns."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from regalia.core.rng import seed_commitment
+from regalia.games import load_game
+
+from .conftest import click_until_over, shot, start_from_lobby
+
+pytestmark = pytest.mark.browser
+
+CONTROLS = "[data-cq]:not([disabled]), .cq-hand [data-pass]"
+
+
+def choose(names: list[str]) -> int:
+    """Keep what is passed; pass the top card of the fan (the one fully under the pointer)."""
+    keep = [i for i, n in enumerate(names) if 'data-cq="keep"' in n]
+    return keep[0] if keep else len(names) - 1
+
+
+def test_crown_the_queen_from_the_lobby_to_the_end_against_the_computer(page, site):
+    start_from_lobby(page, site, "crown-the-queen", options={"rubber": False})
+    expect(page.locator("h1")).to_have_text("Crown the Queen")
+    expect(page.locator(".cq-table")).to_be_visible()
+    expect(page.locator(".score-sheet caption")).to_contain_text("game 1 of 1")
+    clicks = click_until_over(page, CONTROLS, choose)
+    assert clicks >= 1
+    expect(page.locator(".score-sheet tbody tr")).to_have_count(2)  # game 1 and the total
+    shot(page, "crown-the-queen-over")
+
+
+def record_frames(page) -> list[dict]:
+    frames: list[dict] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))
+    return frames
+
+
+def test_two_people_in_one_match_never_receive_each_others_hand(chromium_browser, site):
+    first_context, second_context = chromium_browser.new_context(), chromium_browser.new_context()
+    first, second = first_context.new_page(), second_context.new_page()
+    try:
+        first_frames, second_frames = record_frames(first), record_frames(second)
+        start_from_lobby(first, site, "crown-the-queen", seats=["human", "open", "computer:easy"],
+                         options={"rubber": False})
+        invite = first.locator("input[aria-label='Invite link for seat 2']").input_value()
+        second.goto(invite)
+        expect(second.locator(".cq-table")).to_be_visible()
+        expect(first.locator(".players")).not_to_contain_text("open seat")
+        pages = [first, second]
+        turns = 0
+        while turns < 400:
+            first.wait_for_function("document.querySelector('.status')?.textContent")
+            over = ["The match is over" in (p.locator(".status").text_content() or "") for p in pages]
+            if all(over):
+                break
+            for p in pages:
+                controls = p.locator(CONTROLS)
+                if controls.count():
+                    try:
+                        controls.nth(choose(controls.evaluate_all("els => els.map(e => e.outerHTML)"))).click(
+                            timeout=2000)
+                        turns += 1
+                    except Exception:  # redrawn under the pointer: look again
+                        pass
+            first.wait_for_timeout(50)
+        shot(first, "crown-the-queen-seat-1")
+        shot(second, "crown-the-queen-seat-2")
+        check_frames_show_only_their_seat(first_frames, 0)
+        check_frames_show_only_their_seat(second_frames, 1)
+    finally:
+        first_context.close()
+        second_context.close()
+
+
+def check_frames_show_only_their_seat(frames: list[dict], seat: int) -> None:
+    """Every update a client got is exactly its own seat's view at that version, replayed independently."""
+    updates = [f for f in frames if f.get("type") == "update"]
+    final = updates[-1]
+    assert final["view"]["is_over"] and seed_commitment(final["seed"]) == final["seed_commitment"]
+    game = load_game("crown-the-queen", players=3, rubber=False)
+    actions = [f["last"] for f in sorted(updates, key=lambda f: f["version"]) if f["last"]]
+    by_version = {f["version"]: f["last"] for f in updates if f["last"]}
+    match = game.new_match(seed=final["seed"])
+    views = {0: (match.view(seat), match.view(None))}
+    for version in range(1, final["version"] + 1):
+        last = by_version.get(version)
+        assert last is not None or version not in by_version
+        if last is None:
+            break
+        match.play(last["action"], last["seat"])
+        views[version] = (match.view(seat), match.view(None))
+    assert actions
+    for frame in updates:
+        own, public = views[frame["version"]]
+        expected = own if frame["seat"] == seat else public
+        assert frame["seat"] in (seat, None)
+        assert frame["view"] == expected, f"frame at version {frame['version']} is not seat {seat}'s view"
+        others = [s for s in range(3) if s != seat]
+        assert all(f"hand_{s}" not in frame for s in others)
+
+
+def test_hot_seat_hides_each_hand_between_turns(page, site):
+    start_from_lobby(page, site, "crown-the-queen", seats=["human", "human", "computer:random"],
+                     options={"rubber": False})
+    people = set()
+    for _ in range(3):  # three hand-overs of the device
+        expect(page.locator("#reveal")).to_be_visible()
+        assert page.locator(".cq-hand").count() == 0  # no hand on screen before its owner takes the device
+        person = page.locator("#reveal").text_content()
+        people.add(person)
+        shot(page, "crown-the-queen-hot-seat-curtain")
+        page.click("#reveal")
+        expect(page.locator(".cq-hand")).to_be_visible()
+        while not page.locator("#reveal").count():
+            page.wait_for_function(
+                "document.querySelector('[data-cq]:not([disabled]), .cq-hand [data-pass], #reveal')")
+            try:
+                page.locator(CONTROLS).last.click(timeout=2000)
+            except Exception:  # redrawn under the pointer, or the curtain came down: look again
+                continue
+    assert len(people) == 2, people
