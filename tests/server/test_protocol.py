@@ -203,3 +203,16 @@ def test_computer_seats_play_to_the_end(server):
     final = watcher.wait_for(lambda s: s["view"]["is_over"])
     assert final["version"] == 2 and final["seed"]
     assert HighCard.id == final["view"]["game"]
+
+
+def test_a_player_sets_a_computer_seats_level_and_a_spectator_cannot(server):
+    created = server.new_match("pig", seats=[{"kind": "human"}, {"kind": "computer"}], target=100)
+    watcher = server.ws(created["match"])
+    refusal = watcher.send({"type": "level", "seat": 1, "level": "random"})
+    assert refusal["type"] == "refused" and "only a player" in refusal["reason"]
+    player = server.ws(created["match"])
+    player.hello(created["tokens"]["0"])
+    assert "not a computer seat" in player.send({"type": "level", "seat": 0, "level": "random"})["reason"]
+    assert "unknown level" in player.send({"type": "level", "seat": 1, "level": "godlike"})["reason"]
+    update = player.send({"type": "level", "seat": 1, "level": "random"})
+    assert update["type"] == "update" and update["players"][1]["level"] == "random"

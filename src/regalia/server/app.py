@@ -44,6 +44,7 @@ from .protocol import (
     OptionInfo,
     Refused,
     SeatInfo,
+    SetLevel,
     client_message,
 )
 from .store import MatchSummary, Store
@@ -190,6 +191,8 @@ async def serve_client(ws: WebSocket, hub: Hub, live: LiveMatch, client: Client)
                 await hub.submit(live, parsed.seat, parsed.version, parsed.action, client)
             elif isinstance(parsed, Hello):
                 await hub.hello(live, client, parsed.tokens)
+            elif isinstance(parsed, SetLevel):
+                await hub.set_level(live, client, parsed.seat, parsed.level)
             else:
                 await hub.refresh(live, client)
         except Refusal as exc:

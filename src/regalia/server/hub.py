@@ -249,6 +249,21 @@ class Hub:
             self._broadcast(live)
         return token
 
+    async def set_level(self, live: LiveMatch, client: Client, seat: int, level: str) -> None:
+        """A player of the match sets a computer seat's level; it plays at that level from its next move."""
+        if not client.seats:
+            raise Refusal("only a player of this match may change a computer's level")
+        if not (0 <= seat < len(live.seats)) or live.seats[seat].kind != "computer":
+            raise Refusal(f"seat {seat} is not a computer seat")
+        levels = self.catalog.levels(live.match.game.id)
+        if level not in levels:
+            raise Refusal(f"unknown level {level!r}; levels: {', '.join(levels)}")
+        async with live.lock:
+            await self.store.set_level(live.id, seat, level)
+            live.seats[seat].level = level
+            live.seats[seat].name = f"computer ({level})"
+            self._broadcast(live)
+
     async def refresh(self, live: LiveMatch, client: Client) -> None:
         async with live.lock:
             client.post(update_for(live, client))

@@ -5,6 +5,7 @@ Client -> server (one WebSocket per browser tab, ``/ws/matches/{id}``)::
     {"type": "hello", "tokens": ["..."]}                         claim seats (none: watch as a spectator)
     {"type": "act", "version": 7, "seat": 1, "action": "hold 2"}  play; ``version`` is the one the client saw
     {"type": "ping"}
+    {"type": "level", "seat": 1, "level": "hard"}                  a computer seat's difficulty
 
 Server -> client::
 
@@ -45,7 +46,15 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Ping, Field(discriminator="type")]
+class SetLevel(_Message):
+    """Change a computer seat's level (the Difficulty selector); only a player of the match may."""
+
+    type: Literal["level"]
+    seat: int = Field(ge=0, le=15)
+    level: str = Field(min_length=1, max_length=40)
+
+
+ClientMessage = Annotated[Hello | Act | Ping | SetLevel, Field(discriminator="type")]
 client_message = TypeAdapter(ClientMessage)
 
 

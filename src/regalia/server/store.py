@@ -160,6 +160,11 @@ class Store:
                 .values(token_hash=token_hash, name=name))
             return bool(result.rowcount)  # type: ignore[attr-defined]
 
+    async def set_level(self, match_id: str, seat: int, level: str) -> None:
+        async with self.sessions.begin() as session:
+            await session.execute(update(SeatRow).where(SeatRow.match_id == match_id, SeatRow.seat == seat,
+                                                        SeatRow.kind == "computer").values(level=level))
+
     async def list_matches(self, *, ids: list[str] | None = None, open_only: bool = False,
                            limit: int = 50) -> list[MatchSummary]:
         query = select(MatchRow).order_by(MatchRow.updated_at.desc()).limit(limit)

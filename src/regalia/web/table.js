@@ -93,7 +93,8 @@ export async function showMatch(root, matchId) {
     }
     parts.curtain.hidden = true;
     parts.curtain.replaceChildren();
-    const ctx = { play, legal: u.legal, sounds, players: u.players, replay: false };
+    const ctx = { play, legal: u.legal, sounds, players: u.players, replay: false, levels: game.levels,
+      setLevel: u.seats.length ? (seat, level) => conn.send({ type: "level", seat, level }) : null };
     table.render(parts.board, u, ctx);
     drawActions(u);
   }
