@@ -49,15 +49,16 @@ def apply_chance(state: QueenState, outcome: str) -> QueenState:
     if state.step == DEALER:
         return new_game(state, 0, int(outcome.split()[1]))
     pack = without(state.pack, outcome)
-    hands = _replace_at(state.hands, state.turn, with_card(state.hands[state.turn], outcome))
+    hand = with_card(state.hands[state.turn], outcome)
     if state.step == DEAL:
+        hands = _replace_at(state.hands, state.turn, hand)
         dealt = state.dealt + 1
         n = state.players
         if dealt < HAND_SIZE * n:
             return state._replace(hands=hands, pack=pack, dealt=dealt, turn=(state.dealer + 1 + dealt) % n)
         # Rule 4: the player left of the dealer begins by taking the top card of the centre pack.
         return state._replace(step=DRAW, hands=hands, pack=pack, dealt=dealt, turn=(state.dealer + 1) % n)
-    return lay(state._replace(hands=hands, pack=pack, took=True))
+    return lay(state, hand, pack=pack, took=True)
 
 
 # ----- the seat's choices ------------------------------------------------------------------------------
@@ -77,34 +78,41 @@ def apply_action(state: QueenState, action: str) -> QueenState:
             # Rule 7: the passed card goes face up; the top pack card is taken instead.
             return state._replace(step=DRAW, face_up=(*state.face_up, state.passed), passed=None)
         hand = with_card(state.hands[state.turn], state.passed)
-        return lay(state._replace(hands=_replace_at(state.hands, state.turn, hand), passed=None))
+        return lay(state, hand, passed=None)
     return pass_card(state, action[len(PASS_PREFIX):])
 
 
-def lay(state: QueenState) -> QueenState:
+def lay(state: QueenState, hand: tuple[str, ...], **changes: object) -> QueenState:
     """Rules 4, 5, 8: lay the card the procession accepts, then draw; when nothing fits, pass.
 
-    When the centre pack is empty (CQ-3) the seat still lays what it holds, draws nothing, and the game
-    ends after its laying. A Queen ends the game at once (CQ-2).
+    ``hand`` is the seat's hand after it acquired a card; ``changes`` are the other fields that the
+    acquisition changed (one copy of the state is made, which matters to search). When the centre pack is
+    empty (CQ-3) the seat still lays what it holds, draws nothing, and the game ends after its laying.
+    A Queen ends the game at once (CQ-2).
     """
     seat = state.turn
-    hand, procession = state.hands[seat], state.processions[seat]
+    procession = state.processions[seat]
+    pack = changes.get("pack", state.pack)
+    laid = None
     while True:
         card = next((c for c in wanted(procession) if c in hand), None)
         if card is None:
             break
-        hand, procession = without(hand, card), (*procession, card)
-        if card == QUEEN or state.pack:
+        hand, procession, laid = without(hand, card), (*procession, card), card
+        if card == QUEEN or pack:
             break
-    state = state._replace(hands=_replace_at(state.hands, seat, hand),
-                           processions=_replace_at(state.processions, seat, procession))
-    if procession and procession[-1] == QUEEN:
+    hands = _replace_at(state.hands, seat, hand)
+    if laid is None:
+        if not pack:
+            return end_game(state._replace(hands=hands, **changes), "pack")
+        return state._replace(step=PASS, hands=hands, **changes)
+    processions = _replace_at(state.processions, seat, procession)
+    state = state._replace(hands=hands, processions=processions, **changes)
+    if laid == QUEEN:
         return end_game(state, "queen")
-    if not state.pack:
+    if not pack:
         return end_game(state, "pack")
-    if card is not None:
-        return state._replace(step=DRAW)
-    return state._replace(step=PASS)
+    return state._replace(step=DRAW) if state.step != DRAW else state
 
 
 def pass_card(state: QueenState, card: str) -> QueenState:
