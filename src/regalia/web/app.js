@@ -14,6 +14,10 @@ async function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   try {
     if (parts[0] === "m" && parts[1] && parts[2] === "join") {
+      if ((api.heldSeats()[parts[1]] || {})[parts[3]]) {  // our own seat already: just go to the table
+        location.replace(`#/m/${parts[1]}`);
+        return;
+      }
       const claimed = await api.claimSeat(parts[1], parseInt(parts[3], 10));
       api.rememberSeats(claimed.match, { [claimed.seat]: claimed.token });
       location.replace(`#/m/${claimed.match}`);

@@ -38,7 +38,7 @@ const DRAW = {
     const out = [s("rect", { width: 160, height: 90, fill: "#6b1b3a" })];
     [-24, -8, 8, 24].forEach((angle, i) => out.push(s("g", { transform: `translate(80 95) rotate(${angle}) translate(-14 -78)` },
       s("rect", { width: 28, height: 40, rx: 3, fill: "#fffdf5", stroke: "#333" }),
-      s("text", { x: 14, y: 25, "text-anchor": "middle", "font-size": 14 }, ["👮", "💂", "🚌", "👸"][i]))));
+      s("text", { x: 14, y: 25, "text-anchor": "middle", "font-size": 14 }, ["P", "S", "C", "Q"][i]))));
     out.push(s("path", { d: "M66 14 70 4l5 6 5-8 5 8 5-6 4 10z", fill: "#f2c230", stroke: "#8a6400" }));
     return out;
   },

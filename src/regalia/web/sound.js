@@ -83,7 +83,7 @@ export function setMuted(value) {
 export function bindMuteButton(button) {
   const paint = () => {
     button.setAttribute("aria-pressed", String(muted));
-    button.textContent = muted ? "🔇 Muted" : "🔊 Sound";
+    button.textContent = muted ? "♪ Sound off" : "♪ Sound on";
   };
   button.addEventListener("click", () => { setMuted(!muted); paint(); });
   paint();

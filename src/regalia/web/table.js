@@ -148,13 +148,14 @@ export async function showMatch(root, matchId) {
       return h("li", {}, `Invite for seat ${p.seat + 1}: `, h("input", { readonly: true, value: link, size: 40,
         "aria-label": `Invite link for seat ${p.seat + 1}`, onclick: (e) => e.target.select() }));
     });
-    parts.papers.replaceChildren(
+    parts.papers.replaceChildren(...[
       invites.length ? h("ul", { class: "invites" }, invites) : null,
       h("p", { class: "muted" }, `Version ${u.version} · seed commitment `, h("code", {}, u.seed_commitment.slice(0, 16) + "…"),
         u.seed ? [" · seed ", h("code", { id: "seed" }, u.seed)] : null),
       u.view.is_over ? h("p", {},
         h("a", { href: api.recordUrl(matchId), download: `${matchId}.json`, id: "download-record" }, "Download the record"),
-        " · ", h("a", { href: `#/m/${matchId}/replay`, id: "replay-link" }, "Replay step by step")) : null);
+        " · ", h("a", { href: `#/m/${matchId}/replay`, id: "replay-link" }, "Replay step by step")) : null,
+    ].filter(Boolean));
   }
 
   return () => conn.close();

@@ -69,7 +69,7 @@ export function render(board, update, ctx) {
         "stroke-width": locked || isHeld ? 5 : 2 }),
       face(name)),
     s("text", { x: 40, y: 102, "text-anchor": "middle", "font-size": 14, fill: locked ? "#ffb3b3" : "#fff" },
-      locked ? "🔒 locked" : isHeld ? "held" : name ? `die ${n}` : ""));
+      locked ? "locked" : isHeld ? "held" : name ? `die ${n}` : ""));
     if (!locked && name && canReroll) {
       svgButton(die, `Die ${n}: ${name}${isHeld ? ", held" : ""}. Press to ${isHeld ? "release" : "hold"} it.`, () => {
         if (held.has(n)) held.delete(n); else held.add(n);
@@ -128,11 +128,11 @@ export function render(board, update, ctx) {
     h("caption", {}, "Captain's Ledger"),
     h("thead", {}, h("tr", {}, ["Captain", "Gold", "Doubloons", "Shields", "Threat", "Score", ""].map((c) => h("th", { scope: "col" }, c)))),
     h("tbody", {}, v.captains.map((c) => h("tr", { class: [c.seat === v.captain ? "at-helm" : "", c.eliminated ? "out" : ""].join(" ") },
-      h("th", { scope: "row" }, `${c.name} (seat ${c.seat + 1})`, c.seat === v.captain ? " ⚓" : "", c.immune ? " 🛡" : ""),
-      h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, "🛡".repeat(c.shields) || "0"),
+      h("th", { scope: "row" }, `${c.name} (seat ${c.seat + 1})`, c.seat === v.captain ? " ⚓" : "", c.immune ? " (immune)" : ""),
+      h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
       h("td", { class: `threat-${c.threat}` }, c.threat), h("td", {}, c.score),
       h("td", {}, legal.has(`fire ${c.seat}`) ? h("button", { type: "button", class: "fire", "data-kg": `fire ${c.seat}`,
-        onclick: () => ctx.play(`fire ${c.seat}`) }, "💥 Fire!") : "")))));
+        onclick: () => ctx.play(`fire ${c.seat}`) }, "Fire!") : "")))));
 
   const notes = [];
   if (v.pending?.decision === "crest") notes.push(`${v.pending.crests_left} Crest(s) to assign.`);
