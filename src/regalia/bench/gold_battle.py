@@ -25,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from regalia.ai import levels, load_agent
+from regalia.core.match import Match
 from regalia.core.rng import Rng
 from regalia.games import load_game
 
@@ -83,7 +84,7 @@ def speed_rows(seconds: float) -> list[dict[str, Any]]:
 def search_rows(moves: int) -> list[dict[str, Any]]:
     """Each level deciding ``moves`` positions from the middle of random matches (its real budget)."""
     game = load_game(GAME)
-    positions = []
+    positions: list[Match] = []
     rng = Rng("bench:positions")
     seed = 0
     while len(positions) < moves:

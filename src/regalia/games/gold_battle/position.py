@@ -123,7 +123,7 @@ def format_position(state: BattleState) -> str:
 def piece_at(state: BattleState, sq: int) -> str:
     """The letter of what stands on ``sq`` ('.' for open ground)."""
     bit = 1 << sq
-    for side, (commander, soldier, tower, mine) in enumerate(("CSTM", "cstm")):
+    for side, (commander, soldier, tower, mine) in enumerate((tuple("CSTM"), tuple("cstm"))):
         if state.commanders[side] == sq:
             return commander
         if state.soldiers[side] & bit:
