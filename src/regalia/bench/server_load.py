@@ -126,6 +126,15 @@ async def _load(base: str, matches: int, seconds: float, warmup: float) -> dict[
             "matches": sum(t.matches for t in tables)}
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def measure(matches: int, seconds: float, warmup: float = 1.0) -> dict[str, Any]:
     """One load run against a fresh server process and database; the row of figures."""
     try:
@@ -139,7 +148,11 @@ def measure(matches: int, seconds: float, warmup: float = 1.0) -> dict[str, Any]
         port = _free_port()
         process = _start_server(f"sqlite:///{db_file}", port)
         try:
+            server_cpu = _cpu_seconds(process.pid)
+            client_cpu = time.process_time()
             row = runner(_load(f"http://127.0.0.1:{port}", matches, seconds, warmup))
+            row["server CPU %"] = 100 * (_cpu_seconds(process.pid) - server_cpu) / (seconds + warmup)
+            row["client CPU %"] = 100 * (time.process_time() - client_cpu) / (seconds + warmup)
         finally:
             process.terminate()
             process.wait(30)
