@@ -191,6 +191,12 @@ def test_recent_matches_are_listed_by_id(server):
     assert {m["match"] for m in found} == {a["match"], b["match"]}
 
 
+def test_the_lobby_page_names_every_game_without_scripts(server):
+    page = server.http.get("/").text
+    assert "<li>Pig</li>" in page and "<li>High Card</li>" in page
+    assert '<script type="module" src="/static/app.js">' in page
+
+
 def test_health_and_openapi_docs(server):
     assert server.http.get("/healthz").status_code == 200
     assert server.http.get("/docs").status_code == 200

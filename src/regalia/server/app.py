@@ -15,13 +15,14 @@
 from __future__ import annotations
 
 import asyncio
+import html
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
@@ -160,8 +161,12 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(WEB / "index.html")
+    def index() -> HTMLResponse:
+        # the games are named in the page itself, so the lobby says what it offers even before scripts run
+        names = "".join(f"<li>{html.escape(cls.title)}</li>" for cls in catalog.games())
+        page = (WEB / "index.html").read_text().replace(
+            "<p>Loading…</p>", f'<h1>Choose a game</h1><ul class="game-names">{names}</ul><p>Loading…</p>')
+        return HTMLResponse(page)
 
     return app
 
