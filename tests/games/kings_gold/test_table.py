@@ -31,3 +31,9 @@ def test_registry_finds_the_table_and_draws_a_finished_match():
     while not match.is_over:
         match.play(match.legal_actions()[0])
     assert "over after round" in text_of(match.view(None), match.log) and draw is render
+
+
+def test_terminal_help_finds_the_bundled_rulebook():
+    from regalia.cli.terminal import rules_text
+
+    assert "## Notation" in rules_text("kings-gold")
