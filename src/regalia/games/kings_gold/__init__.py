@@ -2,10 +2,9 @@
 
 The package is the rulebook in code: ``game`` (the rules object), ``dice`` (the Pirate Dice and every
 throw), ``state`` (the plain data of a match), ``notation`` (the action strings), ``rules`` (the turn
-procedure, DECISIONS §4.4),
-``explain`` (why an action is refused, naming the rule), ``scoring`` (§2.7, tie-breaks and badges),
-``view`` (the Captain's Ledger), ``solver`` and ``heuristics`` (the computer captains).
-RULES.md is the rulebook for people.
+procedure, DECISIONS §4.4), ``explain`` (why an action is refused, naming the rule), ``scoring`` (§2.7,
+tie-breaks and badges), ``view`` (the Captain's Ledger), ``solver`` and ``heuristics`` (the computer
+captains). RULES.md is the rulebook for people.
 """
 
 from .game import KingsGold
