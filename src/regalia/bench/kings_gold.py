@@ -35,7 +35,7 @@ from ._speed import openspiel_steps_per_second, regalia_steps_per_second
 
 GAME = "kings-gold"
 PAIRINGS: list[tuple[str, ...]] = [("hard", "medium"), ("medium", "easy"), ("easy", "random"),
-                                   ("hard", "medium", "medium", "medium")]
+                                   ("hard", "medium", "medium", "medium"), ("hard", "easy")]
 TARGETS = {("hard", "medium"): 0.60, ("medium", "easy"): 0.60, ("easy", "random"): 0.80,
            ("hard", "medium", "medium", "medium"): 0.40}
 
