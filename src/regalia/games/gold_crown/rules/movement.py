@@ -132,21 +132,34 @@ OTHER = tuple(
 (battlefield steps into a separator or another face are never legal, GC-11)."""
 
 
+SAME_FIELD_NAMED = tuple(tuple((b, f"move {SQUARES[a]}-{SQUARES[b]}") for b in SAME_FIELD[a])
+                         for a in range(len(MAT.kind)))
+
+
 def steps(state: GoldCrownState, seat: int) -> list[tuple[int, int]]:
-    """Every legal step of the seat's knights, in box order (the hot path of move generation)."""
+    """Every legal step of the seat's knights, in box order."""
+    return [pair for pair, _ in _legal_steps(state, seat)]
+
+
+def step_names(state: GoldCrownState, seat: int) -> list[str]:
+    """Every legal step in notation (``move e7-e6``), in box order: the hot path of move generation."""
+    return [name for _, name in _legal_steps(state, seat)]
+
+
+def _legal_steps(state: GoldCrownState, seat: int) -> list[tuple[tuple[int, int], str]]:
     mine = knight(seat)
     board = state.board
     blocked = ram_boxes(state.barons[seat])
     found = []
     append = found.append
     for a in positions(board, mine):
-        for b in SAME_FIELD[a]:
+        for b, name in SAME_FIELD_NAMED[a]:
             if board[b] == EMPTY and b not in blocked:
-                append((a, b))
+                append(((a, b), name))
         for b in OTHER[a]:
             if board[b] != mine and step_problem(state, seat, a, b) is None:
-                append((a, b))
+                append(((a, b), f"move {SQUARES[a]}-{SQUARES[b]}"))
     return found
 
 
-__all__ = ["step", "step_problem", "steps"]
+__all__ = ["step", "step_problem", "steps", "step_names"]

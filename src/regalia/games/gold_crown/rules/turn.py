@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from ..mat import MAT, SQUARES
-from ..notation import FIRE, LOSE, MOVE, parse, scale_name
+from ..notation import FIRE, LOSE, parse, scale_name
 from ..spinner import ARCHERS, SCATTER
 from ..state import CASUALTIES, CHOICE, EMPTY, GUARD, MARCH, OPENING, OVER, SPINNING, START, GoldCrownState
 from ..state import SCATTER as SCATTER_PHASE
@@ -99,7 +99,7 @@ def _legal(state: GoldCrownState) -> list[str]:
             return [FIRE[b] for b in MAT.masonry] + ["march"]
         return [scale_name(c) for c in attacks.scalers(state, seat, state.spin)] + ["march"]
     if phase == MARCH:
-        found = [MOVE[pair] for pair in movement.steps(state, seat)]
+        found = movement.step_names(state, seat)
         if apparatus.ram_problem(state, seat, forward=True) is None:
             found.append("ram")
         if apparatus.ram_problem(state, seat, forward=False) is None:
