@@ -121,3 +121,20 @@ def test_agent_levels_and_evaluate():
     assert set(KingsGold.agent_levels()) == {"easy", "medium", "hard"}
     values = GAME.evaluate(position(3, coins=(20, 0, 0)))
     assert values[0] > 0.5 > values[1] and all(0 <= v <= 1 for v in values)
+
+
+def test_describe_shortcut_gives_the_same_lines_as_replaying_the_rules():
+    from regalia.games.kings_gold import rules
+
+    game = KingsGold(players=3)
+    rng = Rng(11)
+    for _ in range(3):
+        state = game.initial_state()
+        while game.to_move(state) is not None:
+            action = (game.sample_chance(state, rng) if game.to_move(state) == -1
+                      else rng.choice(game.legal_actions(state)))
+            after = game.apply(state, action)
+            replayed: list[str] = []
+            rules.apply(game.cfg, state, action, replayed)
+            assert game.describe(state, action, after) == replayed
+            state = after

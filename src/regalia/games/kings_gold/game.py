@@ -13,7 +13,7 @@ from .explain import why_illegal
 from .heuristics import POLICIES
 from .notation import ACTION_SPACE
 from .rules import ROUND_CAP, Config
-from .state import OVER, ROLLOFF, THROW, KGState, initial
+from .state import CHOOSE, OVER, READY, ROLLOFF, THROW, KGState, initial
 from .view import encode_view, state_from_view, view
 
 
@@ -90,6 +90,12 @@ class KingsGold(Game):
         return why_illegal(state, action)
 
     def describe(self, before: KGState, action: str, after: KGState) -> list[str]:
+        # Most steps are a plain throw or the first roll: their line is read off the state after, which
+        # spares replaying ``apply`` (the Match asks for a description at every step).
+        if before.phase == READY:
+            return []
+        if before.phase == THROW and after.phase == CHOOSE:
+            return [rules.throw_line(after)]
         lines: list[str] = []
         rules.apply(self.cfg, before, action, lines)
         return lines

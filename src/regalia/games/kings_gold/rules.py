@@ -16,6 +16,7 @@ ASSIGN and AIM are asked only when the captain has a real choice; otherwise they
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from regalia.core.errors import IllegalAction
 
@@ -62,7 +63,18 @@ class Config:
 
 def free_slots(state: KGState) -> tuple[int, ...]:
     """Slots of the dice that are not locked Skulls (Rule 1)."""
-    return tuple(i for i, f in enumerate(state.dice) if f != SKULL)
+    return _free_slots(state.dice)
+
+
+@cache
+def _free_slots(dice: tuple[int, ...]) -> tuple[int, ...]:
+    # A table over the 4**5 dice a captain can show: asked at every step, so computed once each.
+    return tuple(i for i, f in enumerate(dice) if f != SKULL)
+
+
+@cache
+def _choices(dice: tuple[int, ...]) -> tuple[str, ...]:
+    return (STOP, *rerolls(_free_slots(dice)))
 
 
 def cannon_targets(state: KGState) -> list[int]:
@@ -81,7 +93,7 @@ def legal_actions(state: KGState) -> list[str]:
     """Every legal action of the captain at the helm (empty at chance nodes and at the end)."""
     phase = state.phase
     if phase == CHOOSE:
-        return [STOP, *rerolls(free_slots(state))]
+        return list(_choices(state.dice))
     if phase == READY:
         return [ROLL]
     if phase == ASSIGN:
@@ -145,6 +157,12 @@ def land_rolloff(state: KGState, faces: tuple[int, ...], log: Log) -> KGState:
     return state._replace(phase=READY, seat=tied[0], start=tied[0], round=1, contenders=())
 
 
+def throw_line(state: KGState) -> str:
+    """The log line of the dice a throw left showing (``Anne rolls Coin Coin Skull Cannon Crest``)."""
+    verb = "rolls" if state.rolls == 1 else "now shows"
+    return f"{NAMES[state.seat]} {verb} {format_faces(state.dice)}"
+
+
 def land_throw(cfg: Config, state: KGState, faces: tuple[int, ...], log: Log) -> KGState:
     """Dice land: Skulls lock at once (Rule 1); 3 Skulls, five alike or the 3rd throw end the rolling."""
     dice = list(state.dice)
@@ -154,8 +172,7 @@ def land_throw(cfg: Config, state: KGState, faces: tuple[int, ...], log: Log) ->
     state = state._replace(dice=tuple(dice), throwing=(), rolls=rolls, phase=CHOOSE)
     skulls = state.dice.count(SKULL)
     if log is not None:
-        verb = "rolls" if rolls == 1 else "now shows"
-        log.append(f"{NAMES[state.seat]} {verb} {format_faces(state.dice)}")
+        log.append(throw_line(state))
     if skulls >= 3 or rolls == 3 or state.dice.count(state.dice[0]) == 5:
         if log is not None and skulls < 3 and rolls == 3:
             log.append("That was the third throw: the dice are final (Rule 1)")
