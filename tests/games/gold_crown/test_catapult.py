@@ -33,6 +33,14 @@ def test_paragraph_catapult_a_miss_returns_the_boulder():
     assert after.barons[0].boulders == 5 and after.barons[0].breaches == ()
 
 
+def test_catapult_variant_misses_lost():
+    from regalia.games.gold_crown import GoldCrown
+
+    game = GoldCrown(misses_lost=True)
+    state = game.apply(game.apply(game.apply(position({0: ["c2"]}), "spin"), "spin 12"), "fire g6")
+    assert game.apply(state, "scatter -2 -2").barons[0].boulders == 4
+
+
 def test_paragraph_catapult_tower_knock_down_kills_whoever_stands_there():
     after = fired(spun(position({0: ["c2", "p6"]}), 12), "q5", "+0 +0")
     assert at(after, "q5") == -1 and BOX["q5"] in after.barons[0].breaches

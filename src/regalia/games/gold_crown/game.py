@@ -27,6 +27,7 @@ class GoldCrown(Game):
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("max_rounds", 100, "rounds before the siege is lifted and the King wins (deadlock cap)",
                minimum=10, maximum=1000),
+        Option("misses_lost", False, "variant: a boulder that misses the castle is lost too (§1.7.5)", kind=bool),
     )
 
     @property
@@ -52,7 +53,7 @@ class GoldCrown(Game):
         return list(SCATTER_OUTCOMES if state.phase == SCATTER else SPIN_OUTCOMES)
 
     def apply(self, state: GoldCrownState, action: str) -> GoldCrownState:
-        return turn.apply(state, action, self.max_rounds)
+        return turn.apply(state, action, self.max_rounds, self.options["misses_lost"])
 
     def why_illegal(self, state: GoldCrownState, action: object) -> str:
         return turn.why_illegal(state, action)

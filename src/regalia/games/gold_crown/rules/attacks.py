@@ -62,12 +62,13 @@ def landing(face: int, aim: int, du: int, dv: int) -> int | None:
     return index(x, y) if on_mat(x, y) else None
 
 
-def fire(state: GoldCrownState, seat: int, aim: int, du: int, dv: int) -> GoldCrownState:
-    """Resolve a boulder (§1.7): a hit breaches the landing column on the firer's face; a miss comes back."""
+def fire(state: GoldCrownState, seat: int, aim: int, du: int, dv: int, misses_lost: bool = False) -> GoldCrownState:
+    """Resolve a boulder (§1.7): a hit breaches the landing column on the firer's face; a miss comes back
+    (or, in the ``misses_lost`` variant, is gone too)."""
     baron = state.barons[seat]
     box = landing(baron.face, aim, du, dv)
     if box is None or MAT.kind[box] not in CASTLE:
-        return state
+        return with_baron(state, seat, boulders=baron.boulders - 1) if misses_lost else state
     state = with_baron(state, seat, boulders=baron.boulders - 1)
     if MAT.tower[box] >= 0 and MAT.tower[box] in MAT.near_towers[baron.face]:
         state = kill(state, [box])

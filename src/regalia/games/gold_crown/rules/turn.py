@@ -111,7 +111,7 @@ def _legal(state: GoldCrownState) -> list[str]:
     return []
 
 
-def apply(state: GoldCrownState, action: str, max_rounds: int) -> GoldCrownState:
+def apply(state: GoldCrownState, action: str, max_rounds: int, misses_lost: bool = False) -> GoldCrownState:
     """The state after a legal action or chance outcome (the input is never changed)."""
     phase = state.phase
     if phase == OPENING:
@@ -120,7 +120,7 @@ def apply(state: GoldCrownState, action: str, max_rounds: int) -> GoldCrownState
         return resolve_spin(state, int(action.split()[1]), max_rounds)
     if phase == SCATTER_PHASE:
         du, dv = SCATTER[action]
-        return ending.end_turn(attacks.fire(state, state.seat, state.aim, du, dv), max_rounds)
+        return ending.end_turn(attacks.fire(state, state.seat, state.aim, du, dv, misses_lost), max_rounds)
     parsed = parse(action)
     assert parsed is not None, action
     verb, boxes = parsed
