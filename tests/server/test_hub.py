@@ -64,7 +64,8 @@ def test_a_thinking_computer_seat_never_blocks_other_matches(gated_server):
     player = gated_server.ws(other["match"])
     player.hello(*other["tokens"].values())
     for _ in range(10):
-        player.act("roll" if player.state["view"]["turn"] < 8 else "stop", seat=player.state["view"]["to_move"])
+        answer = player.act("roll" if player.state["view"]["turn"] < 8 else "stop", seat=player.state["view"]["to_move"])
+        assert answer["type"] == "update", answer
     assert player.state["version"] == 10
     watcher = gated_server.ws(thinker["match"])
     assert watcher.state["version"] == 0  # still thinking, while the other match was served

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, event, insert, select, update
+from sqlalchemy import event, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
@@ -109,6 +109,9 @@ class Store:
         self.max_batch = max_batch
         self._queue: asyncio.Queue[_Pending] | None = None
         self._committer: asyncio.Task[None] | None = None
+        self._sql: tuple[str, str] | None = None
+        self._bind_time: Any = None
+        self._bind_json: Any = None
         self.commits = 0
         """Transactions committed by ``append`` (fewer than actions under load: group commit)."""
 
@@ -212,27 +215,31 @@ class Store:
                     pending.done.set_result(None)
 
     async def _write(self, batch: list[_Pending]) -> None:
-        now = _now()
+        """One transaction for the whole batch, through the driver's own executemany.
+
+        This is the server's hottest write, so it skips SQLAlchemy's per-row statement processing:
+        plain parameter tuples, with the timestamp and JSON bound once by the columns' own types.
+        """
+        dialect = self.engine.dialect
+        if self._sql is None:
+            mark = "?" if dialect.paramstyle == "qmark" else "%s"
+            self._sql = (
+                f"INSERT INTO actions (match_id, version, seat, action, at) VALUES ({', '.join([mark] * 5)})",
+                f"UPDATE matches SET version = {mark}, is_over = {mark}, result = {mark}, updated_at = {mark} "
+                f"WHERE id = {mark}",
+            )
+            columns = MatchRow.__table__.c
+            self._bind_time = columns.updated_at.type.bind_processor(dialect) or (lambda value: value)
+            self._bind_json = columns.result.type.bind_processor(dialect) or (lambda value: value)
+        insert_sql, bump_sql = self._sql
+        now = self._bind_time(_now())
         latest: dict[str, _Pending] = {}
         for pending in batch:
             latest[pending.match_id] = pending
         async with self.engine.begin() as conn:
-            await conn.execute(insert(ActionRow), [
-                {"match_id": p.match_id, "version": p.version, "seat": p.seat, "action": p.action, "at": now}
-                for p in batch])
-            await conn.execute(_BUMP_MATCH, [
-                {"b_id": p.match_id, "b_version": p.version + 1, "b_over": p.is_over, "b_result": p.result,
-                 "b_at": now} for p in latest.values()])
-
-
-_matches = MatchRow.__table__
-_BUMP_MATCH = (
-    update(_matches)
-    .where(_matches.c.id == bindparam("b_id"))
-    .values(version=bindparam("b_version"), is_over=bindparam("b_over"), result=bindparam("b_result"),
-            updated_at=bindparam("b_at"))
-)
-"""One statement, executed for many matches at once (executemany)."""
+            await conn.exec_driver_sql(insert_sql, [(p.match_id, p.version, p.seat, p.action, now) for p in batch])
+            await conn.exec_driver_sql(bump_sql, [
+                (p.version + 1, p.is_over, self._bind_json(p.result), now, p.match_id) for p in latest.values()])
 
 
 def _stored_seat(row: SeatRow) -> StoredSeat:
