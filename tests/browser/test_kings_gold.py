@@ -57,16 +57,3 @@ def test_kings_gold_from_the_lobby_to_the_end_against_the_computer(page, site):
     expect(page.locator("#download-record")).to_be_visible()
     expect(page.locator("#seed")).not_to_be_empty()
     shot(page, "kings-gold-over")
-
-
-def test_kings_gold_fits_a_phone(chromium_browser, site):
-    context = chromium_browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    try:
-        start_from_lobby(page, site, "kings-gold")
-        expect(page.locator(".kg-table")).to_be_visible()
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 390, f"the table overflows a phone's width ({width}px)"
-        shot(page, "kings-gold-phone")
-    finally:
-        context.close()
