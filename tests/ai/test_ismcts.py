@@ -72,3 +72,19 @@ def test_paired_search_compares_root_actions_on_the_same_worlds():
     assert agent.last_iterations == 200  # two root actions per world, 100 worlds
     _, held = decide(HighCard(players=3), HighCardState((9, 4, 2), ()), 0, iterations=60, paired=True)
     assert held == "hold"
+
+
+def test_paired_worlds_get_fresh_luck_even_when_sampling_draws_nothing():
+    class Recording(Pig):
+        rolls: list[str] = []
+
+        def sample_chance(self, state, rng):
+            outcome = super().sample_chance(state, rng)
+            Recording.rolls.append(outcome)
+            return outcome
+
+    game = Recording(players=2, target=20)
+    state = PigState((10, 10), 0, 0, False)
+    agent = ISMCTSAgent(seed=2, iterations=40, paired=True, rollout_depth=1)
+    agent.search(game, lambda rng: state, 0, ["roll", "stop"])
+    assert len(set(Recording.rolls)) > 1

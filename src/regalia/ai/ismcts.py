@@ -92,7 +92,7 @@ class ISMCTSAgent(Agent):
                 continue
             # Common random numbers: every root action is tried in the same world, with the same stream
             # for chance and rollouts, so root actions are compared on equal luck.
-            stream = rng.derive("world")
+            stream = Rng(state=rng.next64())  # a fresh stream per world, even if sampling drew nothing
             for action in legal:
                 self._iterate(game, world, root, stream.copy(), first=action)
             done += len(legal)
