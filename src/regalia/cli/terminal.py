@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import secrets
 from importlib import resources
 from typing import Any
@@ -20,7 +21,7 @@ HUMAN = "human"
 
 
 def rules_text(game_id: str) -> str:
-    package = game_class(game_id).__module__.rsplit(".", 1)[0]
+    package = importlib.import_module(game_class(game_id).__module__).__package__ or ""
     try:
         return resources.files(package).joinpath("RULES.md").read_text()
     except (FileNotFoundError, ModuleNotFoundError):

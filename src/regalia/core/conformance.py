@@ -54,16 +54,18 @@ def check_views(game: Game, match: Match, seed: int, step: int, rng: Rng) -> Non
             raise _fail(game, seed, step, f"view({seat}) is not JSON-ready: {exc}") from exc
         if json.loads(text) != view:
             raise _fail(game, seed, step, f"view({seat}) does not survive a JSON round trip")
-        if not game.hidden_information:
-            continue
         own = game.view(match.state, seat)
-        other = game.resample_hidden(match.state, seat, rng)
-        if game.view(other, seat) != own:
-            raise _fail(game, seed, step, f"view({seat}) reveals something hidden from that seat")
         if seat is not None:
+            # Computer players rebuild their state from the view: it must hold all the seat knows.
             rebuilt = game.determinize(json.loads(json.dumps(own)), seat, rng)
             if game.view(rebuilt, seat) != own:
                 raise _fail(game, seed, step, f"determinize(view({seat})) is not consistent with the view")
+            if game.to_move(rebuilt) != game.to_move(match.state):
+                raise _fail(game, seed, step, f"determinize(view({seat})) changes the seat to move")
+        if game.hidden_information:
+            other = game.resample_hidden(match.state, seat, rng)
+            if game.view(other, seat) != own:
+                raise _fail(game, seed, step, f"view({seat}) reveals something hidden from that seat")
 
 
 def check_match(
