@@ -100,3 +100,23 @@ def test_record_carries_seed_commitment_and_replay_checks_it():
     record["seed"] = 43
     with pytest.raises(RecordError, match="commitment"):
         replay_dict(record, Pig())
+
+
+class TimedPig(Pig):
+    def clock_actions(self, state):
+        return ["timeout"] if not state.rolling else []
+
+    def apply(self, state, action):
+        return super().apply(state, "stop" if action == "timeout" else action)
+
+
+def test_clock_actions_are_played_only_by_the_clock_and_replay():
+    match = TimedPig().new_match(seed=2)
+    with pytest.raises(IllegalAction):
+        match.play("timeout")
+    with pytest.raises(IllegalAction, match="clock"):
+        match.play("roll", clock=True)
+    match.play("timeout", clock=True)
+    assert match.actions == ["timeout"] and match.to_move == 1
+    again = replay_dict(match.record(), TimedPig())
+    assert again.to_json() == match.to_json()

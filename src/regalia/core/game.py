@@ -105,6 +105,10 @@ class Game(ABC):
 
     # ----- hooks with defaults ---------------------------------------------------------------------
 
+    def clock_actions(self, state: State) -> list[str]:
+        """Actions only the referee's clock may play now (e.g. a Blitz timeout); none by default."""
+        return []
+
     def chance_outcomes(self, state: State) -> list[tuple[str, float]]:
         """At a chance node: every outcome with its probability."""
         raise NotImplementedError(f"{self.id} has no chance")

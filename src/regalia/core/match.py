@@ -79,8 +79,12 @@ class Match:
             return []
         return self.game.legal_actions(self.state)
 
-    def check(self, action: object, seat: int | None = None) -> str:
-        """``action`` as a legal str, or IllegalAction naming the rule; never changes anything."""
+    def check(self, action: object, seat: int | None = None, *, clock: bool = False) -> str:
+        """``action`` as a legal str, or IllegalAction naming the rule; never changes anything.
+
+        ``clock`` marks an action of the referee's clock (a Blitz timeout): only ``Game.clock_actions``
+        are accepted then, and never from a seat.
+        """
         mover = self.to_move
         if mover is None:
             raise IllegalAction("the match is over: no action can be played")
@@ -88,16 +92,21 @@ class Match:
             raise IllegalAction(f"it is not seat {seat}'s turn: seat {mover} is to move")
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
             raise IllegalAction(f"{short(action)} is not an action: actions are short strings in notation")
+        if clock:
+            if action not in self.game.clock_actions(self.state):
+                raise IllegalAction(f"{short(action)} is not an action the clock may play now")
+            return action
         if action not in self.game.legal_actions(self.state):
             raise IllegalAction(self.game.why_illegal(self.state, action))
         return action
 
-    def play(self, action: str, seat: int | None = None) -> None:
+    def play(self, action: str, seat: int | None = None, *, clock: bool = False) -> None:
         """Play one action of the seat to move; chance is resolved inside from the match's generator.
 
-        An illegal action raises IllegalAction and leaves the match exactly as it was.
+        An illegal action raises IllegalAction and leaves the match exactly as it was. Time is an input:
+        a timeout is played with ``clock=True`` and recorded like any other action.
         """
-        action = self.check(action, seat)
+        action = self.check(action, seat, clock=clock)
         mover = self.game.to_move(self.state)
         assert mover is not None
         self._step(mover, action)

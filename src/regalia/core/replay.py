@@ -63,7 +63,8 @@ def replay_dict(data: dict[str, Any], game: Game | None = None) -> Match:
     _init_expecting(match, game, seed, chance)
     for index, action in enumerate(actions):
         try:
-            match.check(action)
+            clock = isinstance(action, str) and action in game.clock_actions(match.state)
+            match.check(action, clock=clock)
         except IllegalAction as exc:
             raise RecordError(f"action {index + 1} ({action!r}) does not replay: {exc}") from exc
         mover = game.to_move(match.state)
