@@ -151,12 +151,13 @@ def _cpu_seconds(pid: int) -> float:
 
 def measure(matches: int, seconds: float, warmup: float = 1.0) -> dict[str, Any]:
     """One load run against a fresh server process and database; the row of figures."""
+    runner: Any = asyncio.run
     try:
         import uvloop
 
         runner = uvloop.run
     except ImportError:  # pragma: no cover
-        runner = asyncio.run
+        pass
     with tempfile.TemporaryDirectory() as folder:
         db_file = Path(folder) / "load.db"
         port = _free_port()

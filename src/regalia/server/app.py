@@ -233,7 +233,7 @@ def replay_steps(live: LiveMatch) -> list[dict[str, Any]]:
     """The spectator's view before the first action and after each one (the match is over: nothing is secret)."""
     game = live.match.game
     again = game.new_match(seed=live.seed)
-    steps = [{"version": 0, "action": None, "seat": None, "view": again.view(None), "log": list(again.log)}]
+    steps: list[dict[str, Any]] = [{"version": 0, "action": None, "seat": None, "view": again.view(None), "log": list(again.log)}]
     for (seat, action) in [(s, a) for s, a in live.match.history if s >= 0]:
         start = len(again.log)
         again.play(action, seat)
