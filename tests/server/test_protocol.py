@@ -169,6 +169,10 @@ def test_the_seed_is_committed_at_the_start_and_revealed_at_the_end(server):
     assert match.version == player.state["version"]
     steps = server.http.get(f"/api/matches/{created['match']}/replay").json()["steps"]
     assert len(steps) == match.version + 1 and steps[-1]["view"]["is_over"]
+    player.close()
+    watcher = server.ws(created["match"])  # after the last client left, the match comes back from the store
+    assert watcher.state["view"] == {**player.state["view"], "seat": None}
+    assert watcher.state["seed"] == seed
 
 
 def test_an_open_seat_is_listed_and_claimed_once(server):

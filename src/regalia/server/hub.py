@@ -271,6 +271,10 @@ class Hub:
     async def leave(self, live: LiveMatch, client: Client) -> None:
         live.clients.discard(client)
         await client.stop()
+        if not live.clients and live.match.is_over and self.live.get(live.id) is live:
+            # a finished match can never be written again, so dropping it cannot create a second
+            # writer; it is replayed from the store if anyone asks for it again
+            del self.live[live.id]
 
     # ----- actions ---------------------------------------------------------------------------------
 
