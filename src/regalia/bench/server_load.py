@@ -70,8 +70,14 @@ class Table:
         self.matches = 0
 
     async def new_match(self) -> tuple[str, list[str]]:
-        response = await self.http.post("/api/matches", json={
-            "game": GAME, "options": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "human"}]})
+        body = {"game": GAME, "options": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "human"}]}
+        for attempt in range(3):
+            try:  # a pooled connection idle past the server's keep-alive is closed under us: try again
+                response = await self.http.post("/api/matches", json=body)
+                break
+            except (httpx.ReadError, httpx.RemoteProtocolError):
+                if attempt == 2:
+                    raise
         response.raise_for_status()
         created = response.json()
         self.matches += 1
