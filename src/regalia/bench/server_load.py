@@ -185,6 +185,10 @@ def measure(matches: int, seconds: float, warmup: float = 1.0) -> dict[str, Any]
 
 
 def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
+    from regalia.server.catalog import present_games
+
+    if GAME not in {cls.id for cls in present_games()}:
+        raise ValueError(f"server-load plays {GAME}, whose rules do not import in this build")
     sizes = [10, 100] if quick else [10, 100, 500]
     seconds = 2.0 if quick else float(os.environ.get("REGALIA_LOAD_SECONDS", "10"))
     rows = [measure(m, seconds) for m in sizes]
