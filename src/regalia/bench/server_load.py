@@ -180,7 +180,7 @@ def measure(matches: int, seconds: float, warmup: float = 1.0) -> dict[str, Any]
         with sqlite3.connect(db_file) as db:
             stored = db.execute("SELECT count(*) FROM actions").fetchone()[0]
     row["stored actions"] = stored
-    row["durable"] = stored >= row["moves"]
+    row["durable"] = "yes" if stored >= row["moves"] else "NO"
     return row
 
 
