@@ -16,7 +16,8 @@ GAME = KingsGold(players=3)
 
 def test_action_space_is_fixed_and_covers_every_legal_action():
     space = GAME.action_space()
-    assert len(space) == len(set(space)) == 41 and space[:2] == ["roll", "stop"]
+    assert len(space) == len(set(space)) == 54 and space[:2] == ["roll", "stop"]
+    assert space[:41] == list(space[:41]) and space[40] == "fire 5"  # the standard indices are unchanged
     match = KingsGold(players=6).new_match(seed=4)
     rng = Rng(1)
     while not match.is_over:

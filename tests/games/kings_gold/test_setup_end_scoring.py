@@ -153,7 +153,8 @@ def test_kg_24_custom_coin_valuations():
 
 
 @pytest.mark.parametrize("bad", [{"coin_value": -1}, {"master_bonus": "10"}, {"navy_rounds": 0},
-                                 {"total_mutiny": 1}, {"mode": "blitz"}, {"colour": "red"},
+                                 {"total_mutiny": 1}, {"mode": "regatta"}, {"colour": "red"},
+                                     {"mode": "duel", "players": 3}, {"turn_seconds": 0}, {"fast_roll": "yes"},
                                  {"coin_value": 0, "doubloon_value": 0}])
 def test_kg_24_options_are_validated_with_the_option_named(bad):
     with pytest.raises(ValueError, match=list(bad)[0]):
@@ -186,10 +187,11 @@ def test_2_5_quick_reference_table(dice, coins, doubloons, reserve):
     assert (state.coins, state.doubloons, state.reserve) == (coins, doubloons, reserve)
 
 
-def test_2_6_1_standard_mode_is_the_only_mode_for_now():
+def test_2_6_1_standard_mode_is_the_default_and_the_three_modes_exist():
     assert KingsGold().options["mode"] == "standard"
+    assert {KingsGold(mode=m).cfg.mode for m in ("standard", "blitz", "duel")} == {"standard", "blitz", "duel"}
     with pytest.raises(ValueError, match="'mode'"):
-        KingsGold(mode="duel")  # Captain's Duel (KG-22) and Blackbeard's Blitz (KG-20) come later
+        KingsGold(mode="duel", players=4)  # the Captain's Duel is for two (§2.6.3)
 
 
 def test_2_9_custom_coin_valuations_are_options():

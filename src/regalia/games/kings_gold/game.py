@@ -8,13 +8,18 @@ from typing import Any
 from regalia.core import CHANCE, Game, Option, Rng
 
 from . import rules, scoring
+from .cards import deal_outcomes
 from .dice import throw_outcomes, throws
+from .duel import dealt_cards, keeper
 from .explain import why_illegal
 from .heuristics import POLICIES
-from .notation import ACTION_SPACE
+from .hidden import resample_hidden
+from .notation import ACTION_SPACE, ROLL
 from .rules import ROUND_CAP, Config
-from .state import CHOOSE, OVER, READY, ROLLOFF, THROW, KGState, initial
+from .state import CHOOSE, COUNTER, DEAL, KEEP, OVER, REACT, READY, ROLLOFF, THROW, KGState, initial
 from .view import encode_view, state_from_view, view
+
+MODES = ("standard", "blitz", "duel")
 
 
 class KingsGold(Game):
@@ -25,12 +30,18 @@ class KingsGold(Game):
     summary = "Push-your-luck pirate dice: plunder the Royal Treasury, fire on rivals, dodge the Skulls."
     min_players, max_players, default_players = 2, 6, 2
     has_chance = True
-    hidden_information = False
+    hidden_information = True
+    """Only the Captain's Duel hides anything (the ability cards); in the other modes ``resample_hidden``
+    is the identity and every view is the whole table."""
     max_plies = 20_000
     """At most 200 rounds (rules.ROUND_CAP) x 6 captains x 15 steps a turn, plus the roll-off."""
     option_specs = (
-        Option("mode", "standard", "game mode (Blackbeard's Blitz and Captain's Duel come later)",
-               kind=str, choices=("standard",)),
+        Option("mode", "standard", "High Seas Campaign (standard), Blackbeard's Blitz (blitz, KG-20) or "
+               "Captain's Duel (duel, 2 captains, KG-22)", kind=str, choices=MODES),
+        Option("turn_seconds", 10, "Blitz: seconds per turn before the clock calls time (KG-20)",
+               minimum=1, maximum=600),
+        Option("fast_roll", False, "fast roll (§2.9): the first roll and other lone forced choices play "
+               "themselves", kind=bool),
         Option("coin_value", 1, "points per standard Gold Coin (KG-24)", minimum=0, maximum=100),
         Option("doubloon_value", 5, "points per Royal Doubloon (KG-24)", minimum=0, maximum=100),
         Option("shield_value", 2, "points per unused Shield at the end (KG-24)", minimum=0, maximum=100),
@@ -51,38 +62,66 @@ class KingsGold(Game):
             players=self.players, coin=o["coin_value"], doubloon=o["doubloon_value"],
             shield=o["shield_value"], bonus=o["master_bonus"], navy_rounds=o["navy_rounds"],
             total_mutiny=o["total_mutiny"], end_on_coins=o["end_on_coins"],
-            ransom_coins_only=o["ransom_coins_only"],
+            ransom_coins_only=o["ransom_coins_only"], mode=o["mode"], turn_seconds=o["turn_seconds"],
+            fast_roll=o["fast_roll"],
         )
 
     def check_options(self) -> None:
         if self.options["coin_value"] == 0 and self.options["doubloon_value"] == 0:
             raise ValueError("options 'coin_value' and 'doubloon_value' cannot both be 0: gold must count")
+        if self.options["mode"] == "duel" and self.options["players"] != 2:
+            raise ValueError(f"option 'mode': the Captain's Duel is for exactly 2 captains, "
+                             f"not players={self.options['players']} (§2.6.3)")
+        if self.options["mode"] == "duel" and self.options["total_mutiny"]:
+            raise ValueError("option 'total_mutiny' does not apply to the Captain's Duel (2 captains)")
 
     # ----- the protocol ----------------------------------------------------------------------------
 
     def initial_state(self) -> KGState:
-        return initial(self.players)
+        return initial(self.players, duel=self.cfg.mode == "duel")
 
     def to_move(self, state: KGState) -> int | None:
         phase = state.phase
-        if phase == THROW or phase == ROLLOFF:
+        if phase == THROW or phase == ROLLOFF or phase == DEAL or phase == COUNTER:
             return CHANCE
+        if phase == REACT:
+            return state.reacting
+        if phase == KEEP:
+            return keeper(state)
         return None if phase == OVER else state.seat
 
     def legal_actions(self, state: KGState) -> list[str]:
         return rules.legal_actions(state)
 
     def apply(self, state: KGState, action: str) -> KGState:
-        return rules.apply(self.cfg, state, action)
+        return rules.step(self.cfg, state, action)
+
+    def clock_actions(self, state: KGState) -> list[str]:
+        """Blackbeard's Blitz: ``timeout`` whenever the captain at the helm is to act (KG-20).
+
+        The referee (the server) starts ``turn_seconds`` (in the view's ``clock``) when a turn begins
+        (the view's ``clock.turn`` changes) and, when they run out, plays
+        ``match.play(match.game.clock_actions(match.state)[0], clock=True)``; see ``blitz.deadline``.
+        """
+        return rules.clock_actions(self.cfg, state)
 
     def _throw_size(self, state: KGState) -> int:
-        return len(state.throwing) if state.phase == THROW else len(state.contenders)
+        if state.phase == THROW:
+            return len(state.throwing)
+        return 1 if state.phase == COUNTER else len(state.contenders)
 
     def chance_outcomes(self, state: KGState) -> list[tuple[str, float]]:
+        if state.phase == DEAL:
+            hands = deal_outcomes(dealt_cards(state))
+            return [(text, 1 / len(hands)) for text, _ in hands]
         return list(throw_outcomes(self._throw_size(state)))
 
     def sample_chance(self, state: KGState, rng: Rng) -> str:
-        """One draw of randbelow(6**k): its base-6 digits are the sides thrown (dice.throws)."""
+        """One draw of randbelow(6**k): its base-6 digits are the sides thrown (dice.throws); a deal is one
+        draw among the hands left (cards.deal_outcomes)."""
+        if state.phase == DEAL:
+            hands = deal_outcomes(dealt_cards(state))
+            return hands[rng.randbelow(len(hands))][0]
         k = self._throw_size(state)
         return throws(k)[rng.randbelow(6**k)][0]
 
@@ -92,12 +131,12 @@ class KingsGold(Game):
     def describe(self, before: KGState, action: str, after: KGState) -> list[str]:
         # Most steps are a plain throw or the first roll: their line is read off the state after, which
         # spares replaying ``apply`` (the Match asks for a description at every step).
-        if before.phase == READY:
+        if before.phase == READY and action == ROLL:
             return []
         if before.phase == THROW and after.phase == CHOOSE:
             return [rules.throw_line(after)]
         lines: list[str] = []
-        rules.apply(self.cfg, before, action, lines)
+        rules.step(self.cfg, before, action, lines)
         return lines
 
     def scores(self, state: KGState) -> list[float]:
@@ -110,8 +149,13 @@ class KingsGold(Game):
         return view(self.cfg, state, seat)
 
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> KGState:
-        """Nothing is hidden: the view is the state."""
-        return state_from_view(view)
+        """The view is the state, but for the Duel's cards hidden from ``seat``, drawn with ``rng``."""
+        state = state_from_view(view)
+        return resample_hidden(state, seat, rng) if state.kept else state
+
+    def resample_hidden(self, state: KGState, seat: int | None, rng: Rng) -> KGState:
+        """The Duel: the other captain's dealt and kept cards drawn anew, as ``seat`` knows them."""
+        return resample_hidden(state, seat, rng) if state.kept else state
 
     def evaluate(self, state: KGState) -> list[float]:
         """A win-chance guess per seat: a logistic of the lead over the best rival, in points."""

@@ -20,15 +20,33 @@ from functools import cache
 
 from regalia.core.errors import IllegalAction
 
+from . import duel
 from .dice import CANNON, COIN, CREST, FACE_NAMES, SKULL, format_faces, parse_throw
 from .explain import why_illegal
-from .notation import CONVERT, FIRE_TARGET, NAMES, ROLL, SHIELD, STOP, fire_action, parse_reroll, rerolls
+from .notation import (
+    CONVERT,
+    FIRE_TARGET,
+    KEEP_ACTIONS,
+    NAMES,
+    PASS,
+    ROLL,
+    SHIELD,
+    STOP,
+    TIMEOUT,
+    fire_action,
+    parse_reroll,
+    rerolls,
+)
 from .state import (
     AIM,
     ASSIGN,
     CHOOSE,
+    COUNTER,
+    DEAL,
+    KEEP,
     NO_DICE,
     OVER,
+    REACT,
     READY,
     ROLLOFF,
     SHIELD_CAP,
@@ -56,6 +74,13 @@ class Config:
     total_mutiny: bool = False
     end_on_coins: bool = False
     ransom_coins_only: bool = False
+    mode: str = "standard"         # standard | blitz (KG-20) | duel (KG-22)
+    turn_seconds: int = 10         # Blackbeard's Blitz turn timer (KG-20)
+    fast_roll: bool = False        # §2.9: lone forced choices resolve by themselves (see ``forced``)
+
+    @property
+    def blitz(self) -> bool:
+        return self.mode == "blitz"
 
 
 # ----- what may be played ----------------------------------------------------------------------------
@@ -93,17 +118,40 @@ def legal_actions(state: KGState) -> list[str]:
     """Every legal action of the captain at the helm (empty at chance nodes and at the end)."""
     phase = state.phase
     if phase == CHOOSE:
-        return list(_choices(state.dice))
+        return duel.choices(state) if state.kept else list(_choices(state.dice))
     if phase == READY:
         return [ROLL]
     if phase == ASSIGN:
         return [CONVERT, SHIELD]
     if phase == AIM:
         return [fire_action(t) for t in cannon_targets(state)]
+    if phase == REACT:
+        return duel.reactions(state)
+    if phase == KEEP:
+        return list(KEEP_ACTIONS)
     return []
 
 
 # ----- applying an action or a chance outcome --------------------------------------------------------
+
+
+def step(cfg: Config, state: KGState, action: str, log: Log = None) -> KGState:
+    """``apply``, then the fast-roll setting's forced choices (the rules object's ``apply``)."""
+    state = apply(cfg, state, action, log)
+    return forced(cfg, state, log) if cfg.fast_roll else state
+
+
+def forced(cfg: Config, state: KGState, log: Log) -> KGState:
+    """Fast roll (§2.9, KG-24): while the captain to act has exactly one legal action and it is neither
+    ``stop`` nor ``pass``, it is played at once. In practice: the turn's first ``roll`` (always forced)
+    and a lone ``fire N`` (already automatic by KG-4). A lone ``stop`` (the Duel's last word) and a lone
+    ``pass`` (a reaction) are still asked: skipping them would tell the opponent the hidden card."""
+    while state.phase in (READY, CHOOSE, ASSIGN, AIM, KEEP):
+        legal = legal_actions(state)
+        if len(legal) != 1 or legal[0] in (STOP, PASS):
+            break
+        state = apply(cfg, state, legal[0], log)
+    return state
 
 
 def apply(cfg: Config, state: KGState, action: str, log: Log = None) -> KGState:
@@ -111,7 +159,11 @@ def apply(cfg: Config, state: KGState, action: str, log: Log = None) -> KGState:
     phase = state.phase
     if phase == THROW:
         return land_throw(cfg, state, parse_throw(len(state.throwing))[action], log)
+    if action == TIMEOUT:
+        return time_up(cfg, state, log)
     if phase == CHOOSE:
+        if action.startswith("play "):
+            return duel.play_turn_card(state, action, log)
         if action == STOP:
             if log is not None:
                 log.append(f"{NAMES[state.seat]} stops with {format_faces(state.dice)}")
@@ -139,7 +191,39 @@ def apply(cfg: Config, state: KGState, action: str, log: Log = None) -> KGState:
         return aim_cannons(cfg, fire(cfg, state, FIRE_TARGET[action], log), log)
     if phase == ROLLOFF:
         return land_rolloff(state, parse_throw(len(state.contenders))[action], log)
+    if phase == REACT:
+        return answer(cfg, state, action, log)
+    if phase == COUNTER:
+        return after_theft(cfg, duel.land_counter(state, parse_throw(1)[action][0], cfg.coin, log), log)
+    if phase == DEAL:
+        return duel.land_deal(state, action, log)
+    if phase == KEEP:
+        return duel.keep(state, action, log)
     raise IllegalAction("§2.8: the match is over")
+
+
+def answer(cfg: Config, state: KGState, action: str, log: Log) -> KGState:
+    """REACT (KG-22): a theft is answered with Iron Hull or passed to the counter-cannon; a Curse with
+    the Smuggler or passed (the forfeit is paid)."""
+    if state.theft:
+        if action == PASS:
+            return state._replace(phase=COUNTER)
+        return after_theft(cfg, duel.iron_hull(state, log), log)
+    if action == PASS:
+        return end_turn(cfg, curse(state._replace(reacting=-1), log), log)
+    return end_turn(cfg, duel.smuggler(state, log), log)
+
+
+def after_theft(cfg: Config, state: KGState, log: Log) -> KGState:
+    """A Duel theft is settled: the Broadside ends the turn; Cannons go on firing."""
+    if state.broadside_theft:
+        return end_turn(cfg, state._replace(broadside_theft=False), log)
+    return aim_cannons(cfg, state._replace(phase=AIM), log)
+
+
+def pending(state: KGState) -> bool:
+    """A Duel reaction or counter-cannon interrupts the resolution."""
+    return state.phase == REACT or state.phase == COUNTER
 
 
 def land_rolloff(state: KGState, faces: tuple[int, ...], log: Log) -> KGState:
@@ -168,14 +252,21 @@ def land_throw(cfg: Config, state: KGState, faces: tuple[int, ...], log: Log) ->
     dice = list(state.dice)
     for slot, face in zip(state.throwing, faces, strict=True):
         dice[slot] = face
-    rolls = state.rolls + 1
-    state = state._replace(dice=tuple(dice), throwing=(), rolls=rolls, phase=CHOOSE)
+    rolls = state.rolls + (not state.extra_throw)  # the Powder Monkey's throw is not one of the three
+    state = state._replace(dice=tuple(dice), throwing=(), rolls=rolls, phase=CHOOSE, extra_throw=False)
     skulls = state.dice.count(SKULL)
     if log is not None:
         log.append(throw_line(state))
-    if skulls >= 3 or rolls == 3 or state.dice.count(state.dice[0]) == 5:
-        if log is not None and skulls < 3 and rolls == 3:
-            log.append("That was the third throw: the dice are final (Rule 1)")
+    first = state.dice[0]
+    if first != SKULL and state.dice.count(first) == 5:
+        return resolve(cfg, state, log)
+    limit = duel.roll_limit(state) if state.kept else 3
+    if skulls >= 3 or rolls >= limit:
+        if state.kept and duel.pauses(state):
+            return state  # the Duel: a captain with a card still in hand has the last word (KG-22)
+        if log is not None and skulls < 3:
+            nth = "third" if limit == 3 else "fourth"
+            log.append(f"That was the {nth} throw: the dice are final (Rule 1)")
         return resolve(cfg, state, log)
     return state
 
@@ -190,11 +281,14 @@ def resolve(cfg: Config, state: KGState, log: Log) -> KGState:
     if skulls == 5:
         return end_turn(cfg, mutiny(cfg, state, log), log)
     if skulls >= 3:
+        if duel.may_answer(state, state.seat):
+            return duel.start_curse_answer(state)
         return end_turn(cfg, curse(state, log), log)
     first = dice[0]
     if dice.count(first) == 5:
         heist = {COIN: kings_ransom, CANNON: broadside, CREST: amnesty}[first]
-        return end_turn(cfg, heist(cfg, state, log), log)
+        state = heist(cfg, state, log)
+        return state if pending(state) else end_turn(cfg, state, log)
     state = state._replace(crests_left=dice.count(CREST), converted=0, cannons_left=dice.count(CANNON))
     return assign_crests(cfg, state, log)
 
@@ -226,9 +320,10 @@ def pay_treasury(cfg: Config, state: KGState, log: Log) -> KGState:
     if not wanted:
         return state
     doubloons = state.converted
-    coins = min(wanted - doubloons, state.treasury_coins)
+    plain = (wanted - doubloons) * (duel.coins_per_coin(state) if state.kept else 1)
+    coins = min(plain, state.treasury_coins)
     if log is not None:
-        short = wanted - doubloons - coins
+        short = plain - coins
         note = f" (the Treasury is out of coins for {short} Coin{'s' * (short > 1)})" if short else ""
         log.append(f"{NAMES[seat]} takes {_amount(coins, doubloons)} from the Royal Treasury{note}")
     state = state.with_seat(seat, coins=state.coins[seat] + coins, doubloons=state.doubloons[seat] + doubloons)
@@ -242,6 +337,8 @@ def pay_treasury(cfg: Config, state: KGState, log: Log) -> KGState:
 def aim_cannons(cfg: Config, state: KGState, log: Log) -> KGState:
     """KG-4: each Cannon must hit a legal target; asked when there are several, wasted when none."""
     while state.cannons_left:
+        if pending(state):
+            return state
         targets = cannon_targets(state)
         if not targets:
             if log is not None:
@@ -253,7 +350,7 @@ def aim_cannons(cfg: Config, state: KGState, log: Log) -> KGState:
         if len(targets) > 1:
             return state._replace(phase=AIM)
         state = fire(cfg, state, targets[0], log)
-    return end_turn(cfg, state, log)
+    return state if pending(state) else end_turn(cfg, state, log)
 
 
 def fire(cfg: Config, state: KGState, target: int, log: Log) -> KGState:
@@ -264,6 +361,11 @@ def fire(cfg: Config, state: KGState, target: int, log: Log) -> KGState:
         if log is not None:
             log.append(f"{NAMES[seat]} fires at {NAMES[target]}: {NAMES[target]}'s Shield takes the shot (KG-3)")
         return _spend_shield(state, target)
+    if state.kept:
+        take = min(duel.coins_per_cannon(state), state.coins[target])
+        if log is not None:
+            log.append(f"{NAMES[seat]} fires at {NAMES[target]}")
+        return duel.start_theft(state, target, take, False, log)
     if log is not None:
         log.append(f"{NAMES[seat]} fires at {NAMES[target]}: 1 coin")
     state = state.with_seat(target, coins=state.coins[target] - 1)
@@ -331,6 +433,8 @@ def broadside(cfg: Config, state: KGState, log: Log) -> KGState:
                 log.append(f"{NAMES[target]}'s Shield takes the broadside (KG-3)")
             state = _spend_shield(state, target)
             continue
+        if state.kept:  # the Duel has one opponent: his answer and the counter-cannon end the turn
+            return duel.start_theft(state, target, take, True, log)
         if log is not None:
             log.append(f"{NAMES[seat]} takes {_amount(take, 0)} from {NAMES[target]}")
         state = state.with_seat(target, coins=state.coins[target] - take)
@@ -380,7 +484,7 @@ def end_turn(cfg: Config, state: KGState, log: Log) -> KGState:
         if not out[nxt]:
             break
     state = state._replace(phase=READY, seat=nxt, dice=NO_DICE, held=(), rolls=0, crests_left=0, converted=0,
-                    cannons_left=0, immune=(False,) * n, gain=0)
+                    cannons_left=0, immune=(False,) * n, gain=0, effects=())
     if wrapped:
         if state.end_triggered:
             return _game_over(state, log, "the round is complete")
@@ -398,7 +502,30 @@ def _game_over(state: KGState, log: Log, why: str) -> KGState:
     return state._replace(phase=OVER)
 
 
-# ----- Blackbeard's Blitz defaults (KG-20), kept here for the later mode -----------------------------
+# ----- Blackbeard's Blitz (KG-20) -----------------------------------------------------------------------
+
+
+def clock_actions(cfg: Config, state: KGState) -> list[str]:
+    """The referee's clock may call time whenever the captain at the helm is to act in a Blitz."""
+    if cfg.blitz and state.phase in (READY, CHOOSE, ASSIGN, AIM):
+        return [TIMEOUT]
+    return []
+
+
+def time_up(cfg: Config, state: KGState, log: Log) -> KGState:
+    """KG-20: the turn's time is up: the dice showing are final and every choice left takes its default
+    (``timeout_action``). **Our reading:** a captain who had not thrown yet loses his turn (no dice show)."""
+    seat = state.seat
+    if log is not None:
+        log.append(f"Time! {NAMES[seat]}'s {cfg.turn_seconds} seconds are up: the dice showing are final (KG-20)")
+    if state.phase == READY:
+        if log is not None:
+            log.append(f"{NAMES[seat]} never threw: the turn passes")
+        return end_turn(cfg, state, log)
+    while state.seat == seat and state.phase in (CHOOSE, ASSIGN, AIM):
+        state = apply(cfg, state, timeout_action(state), log)
+    return state
+
 
 
 def timeout_action(state: KGState) -> str:

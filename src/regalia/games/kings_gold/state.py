@@ -27,8 +27,14 @@ CHOOSE = 3    # the captain may `stop` or `reroll` some non-Skull dice (Rule 1, 
 ASSIGN = 4    # the captain assigns a Crest: `crest convert` or `crest shield` (KG-2)
 AIM = 5       # the captain aims a Cannon: `fire N` (KG-4)
 OVER = 6      # scored (§2.7, KG-17)
+# Captain's Duel only (KG-22):
+DEAL = 7      # chance: the next captain is dealt two ability cards
+KEEP = 8      # a captain secretly keeps one of his two cards (`keep 1` / `keep 2`)
+REACT = 9     # a captain may answer a Curse or a theft with his card (`play Iron Hull`...) or `pass`
+COUNTER = 10  # chance: the defender's counter-cannon die
 
-PHASE_NAMES = ("roll-off", "ready", "throw", "choose", "assign", "aim", "over")
+PHASE_NAMES = ("roll-off", "ready", "throw", "choose", "assign", "aim", "over", "deal", "keep", "react",
+               "counter")
 
 SHIELD_CAP = 3
 """At most three Shields are held; extra ones are lost (KG-2)."""
@@ -70,6 +76,15 @@ class KGState(NamedTuple):
     record_holder: int = -1        # who looted it (-1: nobody yet)
     end_triggered: bool = False    # the Treasury ran dry (KG-8): finish the round
     contenders: tuple[int, ...] = ()  # still in the start-player roll-off
+    # Captain's Duel (KG-22); empty tuples in the other modes.
+    hands: tuple[tuple[int, ...], ...] = ()  # the two cards dealt to each captain (hidden from the other)
+    kept: tuple[int, ...] = ()     # the card each captain kept (-1: not chosen yet; hidden until played)
+    played: tuple[bool, ...] = ()  # the kept card is used, hence revealed
+    effects: tuple[int, ...] = ()  # turn cards in force this turn (Navigator, Quartermaster, Marque)
+    extra_throw: bool = False      # the die in the air is the Powder Monkey's: not one of the 3 throws
+    reacting: int = -1             # who answers at REACT
+    theft: int = 0                 # standard coins the pending theft would take (REACT/COUNTER; 0: a Curse)
+    broadside_theft: bool = False  # the pending theft is the Broadside's (the turn ends after it)
 
     @property
     def skulls(self) -> int:
@@ -86,16 +101,23 @@ class KGState(NamedTuple):
         return self._replace(**changes)
 
 
-def initial(players: int) -> KGState:
-    """Setup (§2.2, KG-14): empty chests, no Shields, empty Reserve, Treasury 60 + 20; roll-off next."""
+def initial(players: int, duel: bool = False) -> KGState:
+    """Setup (§2.2, KG-14): empty chests, no Shields, empty Reserve, Treasury 60 + 20; roll-off next.
+
+    In the Captain's Duel the ability cards are dealt and kept first (KG-22), then the roll-off.
+    """
     zeros = (0,) * players
-    return KGState(
+    duel_fields: dict[str, Any] = {}
+    if duel:
+        duel_fields = {"phase": DEAL, "kept": (-1,) * players, "played": (False,) * players}
+    state = KGState(
         phase=ROLLOFF, seat=-1, start=-1, round=0,
         coins=zeros, doubloons=zeros, shields=zeros, penalties=zeros,
         eliminated=(False,) * players, treasury_coins=TREASURY_COINS,
         treasury_doubloons=TREASURY_DOUBLOONS, reserve=0, immune=(False,) * players,
         contenders=tuple(range(players)),
     )
+    return state._replace(**duel_fields)
 
 
 def position(
@@ -115,18 +137,29 @@ def position(
     record: tuple[int, int] = (0, -1),
     end_triggered: bool = False,
     eliminated: tuple[bool, ...] | None = None,
+    cards: tuple[str, ...] | None = None,
+    played: tuple[bool, ...] | None = None,
 ) -> KGState:
     """A position for tests and tools: ``position(3, dice="Coin Coin Skull Cannon Crest", coins=(2, 5, 0))``.
 
     With ``dice`` the captain at ``seat`` is deciding after ``rolls`` throws (phase CHOOSE); without,
     he is about to ``roll``. Use :func:`regalia.games.kings_gold.rules.stop` etc. to go on from there.
     """
+    from .cards import CARD_BY_NAME, DECK
     from .dice import FACE_BY_NAME
 
     zeros = (0,) * players
     if isinstance(dice, str):
         dice = tuple(FACE_BY_NAME[name] for name in dice.split())
-    return KGState(
+    duel: dict[str, Any] = {}
+    if cards is not None:
+        # A Captain's Duel position: ``cards`` names each captain's kept card; the card he discarded is
+        # one of the cards nobody kept.
+        kept = tuple(CARD_BY_NAME[name] for name in cards)
+        spare = [c for c in DECK if c not in kept]
+        duel = {"kept": kept, "hands": tuple(tuple(sorted((k, spare[i]))) for i, k in enumerate(kept)),
+                "played": played or (False,) * players}
+    state = KGState(
         phase=CHOOSE if dice is not None else READY,
         seat=seat, start=start, round=round,
         coins=coins or zeros, doubloons=doubloons or zeros, shields=shields or zeros,
@@ -136,3 +169,4 @@ def position(
         immune=(False,) * players, record=record[0], record_holder=record[1],
         end_triggered=end_triggered,
     )
+    return state._replace(**duel)

@@ -1,8 +1,11 @@
 """What the Captain's Ledger shows (§1.2), as a JSON-ready view, and the way back to a state.
 
-King's Gold hides nothing in standard mode: every seat sees the same table. The view therefore holds
-everything the rules need, and :func:`state_from_view` rebuilds the exact state (``determinize``).
-The dice's future is not in the state at all: they are thrown at CHANCE nodes by the Match.
+King's Gold hides nothing in standard mode and in the Blitz: every seat sees the same table. The view
+therefore holds everything the rules need, and :func:`state_from_view` rebuilds the exact state
+(``determinize``). The dice's future is not in the state at all: they are thrown at CHANCE nodes by the
+Match. In the Captain's Duel the ``duel`` entry adds the ability cards: the public list, what is public
+of each captain (dealt, kept or not, the card played) and, for a seat, its own ``hand`` only; the other
+captain's cards are drawn anew by ``hidden.resample_hidden``.
 
 Threat level (the Ledger's column, seed §1.2) is our reading: ``high`` for the captain(s) leading on
 score (the target Technique 2 recommends), ``medium`` within 5 points of the lead, else ``low``.
@@ -12,11 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import CARD_BY_NAME, CARD_NAMES, CARD_TEXT, NO_CARD
 from .dice import FACE_BY_NAME, FACE_NAMES
+from .duel import roll_limit
 from .notation import MAX_SEATS, NAMES
-from .rules import Config, cannon_targets, convertible
+from .rules import Config, cannon_targets, clock_actions, convertible
 from .scoring import scores
-from .state import AIM, ASSIGN, PHASE_NAMES, KGState
+from .state import AIM, ASSIGN, COUNTER, PHASE_NAMES, REACT, KGState
 
 THREAT_MARGIN = 5
 
@@ -43,7 +48,15 @@ def view(cfg: Config, state: KGState, seat: int | None) -> dict[str, Any]:
         pending = {"decision": "crest", "crests_left": state.crests_left, "can_convert": convertible(state)}
     elif state.phase == AIM:
         pending = {"decision": "fire", "cannons_left": state.cannons_left, "targets": cannon_targets(state)}
+    elif state.phase in (REACT, COUNTER):
+        pending = {"decision": "answer" if state.phase == REACT else "counter-cannon", "seat": state.reacting,
+                   "against": "theft" if state.theft else "curse", "coins": state.theft}
+    limit = roll_limit(state) if state.kept else 3
     return {
+        "mode": cfg.mode,
+        "fast_roll": cfg.fast_roll,
+        "clock": clock_view(cfg, state),
+        "duel": duel_view(state, seat) if state.kept else None,
         "phase": PHASE_NAMES[state.phase],
         "captain": state.seat,
         "start": state.start,
@@ -57,7 +70,7 @@ def view(cfg: Config, state: KGState, seat: int | None) -> dict[str, Any]:
         "held": [i + 1 for i in state.held],
         "throwing": [i + 1 for i in state.throwing],
         "rolls_used": state.rolls,
-        "rolls_left": 3 - state.rolls if state.rolls else 3,
+        "rolls_left": limit - state.rolls if state.rolls else limit,
         "pending": pending,
         "crests_left": state.crests_left,
         "converted": state.converted,
@@ -69,14 +82,70 @@ def view(cfg: Config, state: KGState, seat: int | None) -> dict[str, Any]:
     }
 
 
+def clock_view(cfg: Config, state: KGState) -> dict[str, Any] | None:
+    """Blackbeard's Blitz: the turn timer the table counts down (KG-20). ``turn`` (round, captain) names
+    the turn the timer belongs to: the referee restarts ``turn_seconds`` whenever it changes."""
+    if not cfg.blitz:
+        return None
+    return {"turn_seconds": cfg.turn_seconds, "turn": [state.round, state.seat],
+            "running": bool(clock_actions(cfg, state))}
+
+
+def duel_view(state: KGState, seat: int | None) -> dict[str, Any]:
+    """The Duel's cards as ``seat`` may know them: the hidden card appears only in its owner's ``hand``."""
+    players = len(state.kept)
+    public = [
+        {"seat": s, "dealt": len(state.hands[s]) if s < len(state.hands) else 0,
+         "kept": state.kept[s] != NO_CARD, "played": CARD_NAMES[state.kept[s]] if state.played[s] else None}
+        for s in range(players)
+    ]
+    hand = None
+    if seat is not None and seat < len(state.hands):
+        mine = state.kept[seat]
+        hand = {"seat": seat, "dealt": [CARD_NAMES[c] for c in state.hands[seat]],
+                "kept": CARD_NAMES[mine] if mine != NO_CARD else None, "used": state.played[seat]}
+    return {
+        "cards": [{"name": name, "effect": CARD_TEXT[c]} for c, name in enumerate(CARD_NAMES)],
+        "captains": public,
+        "hand": hand,
+        "effects": [CARD_NAMES[c] for c in state.effects],
+        "extra_throw": state.extra_throw,
+        "reacting": state.reacting,
+        "theft": state.theft,
+        "broadside_theft": state.broadside_theft,
+    }
+
+
+def _duel_fields(duel: dict[str, Any]) -> dict[str, Any]:
+    """The Duel's fields of a state rebuilt from a view; cards the view hides are placeholders that
+    ``hidden.resample_hidden`` then draws (a kept card placeholder is any card, an unseen hand -1s)."""
+    captains = duel["captains"]
+    hand = duel["hand"]
+    hands: list[tuple[int, ...]] = []
+    kept: list[int] = []
+    for c in captains:
+        own = hand is not None and hand["seat"] == c["seat"]
+        if own:
+            hands.append(tuple(CARD_BY_NAME[n] for n in hand["dealt"]))
+            kept.append(CARD_BY_NAME[hand["kept"]] if hand["kept"] else NO_CARD)
+            continue
+        if c["dealt"]:
+            hands.append((NO_CARD,) * c["dealt"])
+        played = c["played"]
+        kept.append(CARD_BY_NAME[played] if played else (0 if c["kept"] else NO_CARD))
+    return {"hands": tuple(hands), "kept": tuple(kept), "played": tuple(c["played"] is not None for c in captains),
+            "effects": tuple(CARD_BY_NAME[n] for n in duel["effects"]), "extra_throw": duel["extra_throw"],
+            "reacting": duel["reacting"], "theft": duel["theft"], "broadside_theft": duel["broadside_theft"]}
+
+
 def state_from_view(view: dict[str, Any]) -> KGState:
-    """The state a view shows (exact: nothing is hidden in standard mode)."""
+    """The state a view shows (exact outside the Duel; in the Duel, with placeholder hidden cards)."""
     captains = view["captains"]
 
     def column(key: str) -> tuple[Any, ...]:
         return tuple(c[key] for c in captains)
 
-    return KGState(
+    state = KGState(
         phase=PHASE_NAMES.index(view["phase"]), seat=view["captain"], start=view["start"],
         round=view["round"], coins=column("coins"), doubloons=column("doubloons"),
         shields=column("shields"), penalties=column("penalties"), eliminated=column("eliminated"),
@@ -89,6 +158,7 @@ def state_from_view(view: dict[str, Any]) -> KGState:
         record=view["record"]["points"], record_holder=view["record"]["holder"],
         end_triggered=view["end_triggered"], contenders=tuple(view["contenders"]),
     )
+    return state._replace(**_duel_fields(view["duel"])) if view.get("duel") else state
 
 
 def encode_view(view: dict[str, Any]) -> list[float]:
