@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
+from typer.testing import CliRunner
+
+from regalia.cli.main import app
 
 from .conftest import shot, start_from_lobby
 
@@ -45,7 +48,7 @@ def play_kings_gold(page, limit: int = 600) -> int:
     raise AssertionError(f"the match did not end within {limit} clicks")
 
 
-def test_kings_gold_from_the_lobby_to_the_end_against_the_computer(page, site):
+def test_kings_gold_from_the_lobby_to_the_end_against_the_computer(page, site, tmp_path):
     start_from_lobby(page, site, "kings-gold", options={"navy_rounds": "4"})
     expect(page.locator("h1")).to_have_text("King's Gold")
     expect(page.locator(".kg-table")).to_be_visible()
@@ -57,3 +60,9 @@ def test_kings_gold_from_the_lobby_to_the_end_against_the_computer(page, site):
     expect(page.locator("#download-record")).to_be_visible()
     expect(page.locator("#seed")).not_to_be_empty()
     shot(page, "kings-gold-over")
+    with page.expect_download() as download:
+        page.click("#download-record")
+    record = tmp_path / "kings-gold.json"
+    download.value.save_as(record)
+    result = CliRunner().invoke(app, ["replay", str(record)])  # the record the person downloads verifies
+    assert result.exit_code == 0 and "verified" in result.output, result.output
