@@ -7,6 +7,12 @@
     exact      (hard)    the turn solved exactly (solver.TurnSolver) and the Crests and Cannons searched
                          through the rules themselves, maximizing the score swing; ties go to the leader.
 
+In the Captain's Duel (KG-22) the same rolling, plus a documented heuristic for the cards (``duel_*``
+below): keep by a fixed ranking, play a turn card when the solver's decision says it pays, answer with a
+reaction card when it saves two coins or more. ``easy`` keeps the first card and never plays it. Only the
+captain's own card is read: the state comes from his view, where the other captain's cards are drawn
+at random (``determinize``).
+
 Each takes the state rebuilt from the captain's own view and returns one legal action.
 """
 
@@ -15,12 +21,22 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import rules
-from .dice import Counts, count_faces
-from .notation import CONVERT, ROLL, SHIELD, STOP, fire_action, reroll_action
+from .cards import (
+    IRON_HULL,
+    MARQUE,
+    NAVIGATOR,
+    NO_CARD,
+    POWDER_MONKEY,
+    QUARTERMASTER,
+    SMUGGLER,
+)
+from .dice import SKULL, Counts, count_faces
+from .duel import keeper, roll_limit, rolling_over, unused_card
+from .notation import CONVERT, KEEP_ACTIONS, PASS, ROLL, SHIELD, STOP, fire_action, play_action, reroll_action
 from .rules import Config, cannon_targets, legal_actions
 from .scoring import scores
-from .solver import Keep, solver_for
-from .state import AIM, ASSIGN, CHOOSE, READY, KGState
+from .solver import Keep, TurnSolver, keeps, solver_for
+from .state import AIM, ASSIGN, CHOOSE, KEEP, REACT, READY, KGState
 
 Policy = Callable[[Config, KGState], str]
 
@@ -43,11 +59,22 @@ def cautious_keep(rolls: int, pool: Counts) -> Keep | None:
     return (skulls, 0, coins, crests) if skulls <= 1 and cannons else None
 
 
+def rolling(state: KGState, keep: Keep | None) -> str:
+    """``stop`` or the ``reroll`` holding ``keep``; ``stop`` when no throw is left (the Duel's last word)."""
+    if keep is None or (state.kept and rolling_over(state)):
+        return STOP
+    return reroll_for(state, keep)
+
+
+def solver_rolls(state: KGState) -> int:
+    """Throws used as the solver counts them (of 3): one fewer under the Navigator's 4th throw."""
+    return state.rolls - (roll_limit(state) - 3) if state.kept else state.rolls
+
+
 def cautious(cfg: Config, state: KGState) -> str:
     """easy: the novice's fixed rule."""
     if state.phase == CHOOSE:
-        keep = cautious_keep(state.rolls, count_faces(state.dice))
-        return STOP if keep is None else reroll_for(state, keep)
+        return rolling(state, cautious_keep(state.rolls, count_faces(state.dice)))
     if state.phase == ASSIGN:
         return CONVERT
     if state.phase == AIM:
@@ -58,8 +85,11 @@ def cautious(cfg: Config, state: KGState) -> str:
 def lookahead(cfg: Config, state: KGState) -> str:
     """medium: one throw of lookahead, default Crests, Cannons at the richest."""
     if state.phase == CHOOSE:
-        keep = solver_for(cfg, state).myopic_keep(count_faces(state.dice))
-        return STOP if keep is None else reroll_for(state, keep)
+        solver, pool = solver_for(cfg, state), count_faces(state.dice)
+        keep = solver.myopic_keep(pool)
+        return duel_card(state, solver, pool, keep) or rolling(state, keep)
+    if state.phase in (KEEP, REACT):
+        return duel_choice(state)
     if state.phase == ASSIGN:
         return CONVERT
     if state.phase == AIM:
@@ -70,8 +100,11 @@ def lookahead(cfg: Config, state: KGState) -> str:
 def exact(cfg: Config, state: KGState) -> str:
     """hard: the turn solved exactly, maximizing the expected score swing."""
     if state.phase == CHOOSE:
-        keep = solver_for(cfg, state).best_keep(state.rolls, count_faces(state.dice))
-        return STOP if keep is None else reroll_for(state, keep)
+        solver, pool = solver_for(cfg, state), count_faces(state.dice)
+        keep = None if state.kept and rolling_over(state) else solver.best_keep(solver_rolls(state), pool)
+        return duel_card(state, solver, pool, keep) or rolling(state, keep)
+    if state.phase in (KEEP, REACT):
+        return duel_choice(state)
     if state.phase in (ASSIGN, AIM):
         return best_resolution(cfg, state)
     if state.phase == READY:
@@ -105,6 +138,52 @@ def best_resolution(cfg: Config, state: KGState) -> str:
         return (round(value(rules.apply(cfg, state, action)), 9), -leader_first[target])
 
     return max(legal_actions(state), key=preference)
+
+
+# ----- the Captain's Duel (KG-22): a documented heuristic on top of the solver ------------------------
+
+KEEP_RANKING = (QUARTERMASTER, NAVIGATOR, MARQUE, IRON_HULL, POWDER_MONKEY, SMUGGLER)
+"""Which dealt card to keep, best first: the Quartermaster can double a Coin-heavy turn's payout, the
+Navigator adds a whole throw; the Letter of Marque pays only with Cannons and a rich opponent; the Iron
+Hull saves one theft; the Powder Monkey and the Smuggler only soften a bad turn."""
+
+
+def duel_choice(state: KGState) -> str:
+    """KEEP: the better card by KEEP_RANKING. REACT: Iron Hull against a theft of 2 coins or more, the
+    Smuggler against a forfeit of 2 coins; otherwise pass (and keep the card for a bigger moment)."""
+    if state.phase == KEEP:
+        hand = state.hands[keeper(state)]
+        best = min(hand, key=KEEP_RANKING.index)
+        return KEEP_ACTIONS[hand.index(best)]
+    card = unused_card(state, state.reacting)
+    if card == IRON_HULL and state.theft >= 2:
+        return play_action(IRON_HULL)
+    if card == SMUGGLER and not state.theft and state.coins[state.reacting] >= 2:
+        return play_action(SMUGGLER)
+    return PASS
+
+
+def duel_card(state: KGState, solver: TurnSolver, pool: Counts, keep: Keep | None) -> str | None:
+    """The captain's own turn card, when it pays now (None: not now). ``keep`` is the rolling decision
+    without the card (None: stop)."""
+    card = unused_card(state, state.seat) if state.kept else NO_CARD
+    if card == NO_CARD:
+        return None
+    skulls, cannons, coins, crests = pool
+    if card == POWDER_MONKEY and skulls >= 3:
+        return play_action(card, state.dice.index(SKULL))  # a chance to escape the Curse or the Mutiny
+    if card == NAVIGATOR and rolling_over(state) and skulls < 3:
+        # The last throw is used: would one more throw (valued as a 3rd throw) beat stopping?
+        if max((solver.rethrow(2, k) for k in keeps(pool)), default=-1e9) > solver.final(pool) + 1.0:
+            return play_action(card)
+    if keep is not None or skulls >= 3 or 5 in pool:
+        return None
+    if card == QUARTERMASTER and coins - crests >= 2 and state.treasury_coins >= 2:
+        return play_action(card)
+    opponent = 1 - state.seat
+    if card == MARQUE and cannons >= 2 and state.coins[opponent] >= 2 and not state.shields[opponent]:
+        return play_action(card)
+    return None
 
 
 POLICIES: dict[str, Policy] = {"cautious": cautious, "lookahead": lookahead, "exact": exact}

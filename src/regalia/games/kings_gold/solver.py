@@ -17,6 +17,11 @@ of the opponents still afloat, scores counted as at the end (coins, doubloons, S
 Pirate bonus, KG-17/KG-24). With two captains it is exactly the change of the margin. A stolen coin
 counts for both sides, a stripped Shield for the opponent, a new heist record moves the bonus. In the
 Total Mutiny variant a Mutiny also costs ``ELIMINATION_COST`` (the captain can no longer win).
+
+In the Captain's Duel (KG-22) the turn cards in force are counted exactly (Quartermaster: a plain Coin takes
+2; Letter of Marque: a Cannon steals 2; Navigator: the throws are counted from one later), and a theft is
+worth its expectation under the counter-cannon die: hit 4/6, evade 1/6, return fire 1/6 (a one-coin swing
+back), i.e. ``COUNTER_WEIGHT``. The opponent's hidden card is never read (it is not in the view).
 """
 
 from __future__ import annotations
@@ -24,11 +29,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+from .cards import MARQUE, QUARTERMASTER
 from .dice import Counts, count_outcomes
 from .rules import Config
 from .state import SHIELD_CAP, KGState
 
 ELIMINATION_COST = 100.0
+COUNTER_WEIGHT = 4 / 6
+"""The share of a Duel theft that lands: the counter-cannon die hits on Coin or Skull (KG-22)."""
+RETURN_FIRE = 1 / 6
+"""The chance that a Duel theft is answered by return fire (one standard coin back, KG-22)."""
 Keep = tuple[int, int, int, int]
 
 
@@ -52,6 +62,10 @@ class TurnSolver:
         self.strip_cap = sum(1 for c, shielded in self.rivals if shielded and c > 0)
         self.treasury = (state.treasury_coins, state.treasury_doubloons)
         self.reserve = state.reserve
+        # The Captain's Duel: turn cards in force and the counter-cannon's odds (KG-22).
+        self.per_coin = 2 if QUARTERMASTER in state.effects else 1
+        self.per_cannon = 2 if MARQUE in state.effects else 1
+        self.duel = bool(state.kept)
         self._final: dict[Counts, float] = {}
         self._after: dict[tuple[int, Counts], float] = {}
         self._rethrow: dict[tuple[int, Keep], float] = {}
@@ -86,6 +100,13 @@ class TurnSolver:
         if coins == 5:
             gain = tc * c + (0 if cfg.ransom_coins_only else td * d)
             return self.swing(gain, 0, gain)
+        if cannons == 5 and self.duel:
+            coins_aboard, shielded = self.rivals[0] if self.rivals else (0, False)
+            take = min(2, coins_aboard)
+            if not take:
+                return self.swing(0.0, 0, 0)
+            value = cfg.shield if shielded else 2 * c * (COUNTER_WEIGHT * take - RETURN_FIRE)
+            return self.swing(value, 0, 0)
         if cannons == 5:
             own = opp = 0.0
             for rival_coins, shielded in self.rivals:
@@ -106,9 +127,11 @@ class TurnSolver:
         """The best swing of an ordinary pool with ``converted`` Crests paired (KG-1/2/4/5/9)."""
         cfg = self.cfg
         shields = min(crests - converted, SHIELD_CAP - self.own_shields)
-        paid = min(coins - converted, self.treasury[0])
+        paid = min((coins - converted) * self.per_coin, self.treasury[0])
         gain = converted * cfg.doubloon + paid * cfg.coin
         own = gain + shields * cfg.shield
+        if self.duel:
+            return self.swing(own + self.duel_cannons(cannons), 0, gain)
         used = min(cannons, self.steal_cap + self.strip_cap)
         best = None
         for strips in range(max(0, used - self.steal_cap), min(used, self.strip_cap) + 1):
@@ -118,6 +141,26 @@ class TurnSolver:
             best = value if best is None or value > best else best
         assert best is not None
         return best
+
+    def duel_cannons(self, cannons: int) -> float:
+        """The expected margin change of ``cannons`` Duel Cannons at the one opponent: the first is taken
+        by his Shield if he has one (2 points stripped); each other theft lands with COUNTER_WEIGHT
+        (2 x its coins on the margin) and is answered by return fire with RETURN_FIRE (1 coin back)."""
+        if not self.rivals or not cannons:
+            return 0.0
+        coins, shielded = self.rivals[0]
+        c = self.cfg.coin
+        value = 0.0
+        if shielded and coins:
+            value += self.cfg.shield
+            cannons = 0  # the Shield makes him immune for the rest of the turn (KG-3)
+        for _ in range(cannons):
+            take = min(self.per_cannon, coins)
+            if not take:
+                break
+            value += 2 * c * (COUNTER_WEIGHT * take - RETURN_FIRE)
+            coins -= take
+        return value
 
     # ----- backing the values up through the throws -------------------------------------------------
 
@@ -205,7 +248,8 @@ def keeps(pool: Counts) -> tuple[Keep, ...]:
 def table_key(state: KGState) -> tuple[object, ...]:
     """What a turn's values depend on (everything but the dice)."""
     return (state.seat, state.coins, state.doubloons, state.shields, state.eliminated, state.treasury_coins,
-            state.treasury_doubloons, state.reserve, state.record, state.record_holder)
+            state.treasury_doubloons, state.reserve, state.record, state.record_holder, state.effects,
+            bool(state.kept))
 
 
 _CACHE: dict[tuple[object, ...], TurnSolver] = {}
