@@ -109,6 +109,10 @@ class Game(ABC):
         """Actions only the referee's clock may play now (e.g. a Blitz timeout); none by default."""
         return []
 
+    def turn_seconds(self, state: State) -> float | None:
+        """The referee's time limit for the seat to move, after which it plays a clock action (None: none)."""
+        return None
+
     def chance_outcomes(self, state: State) -> list[tuple[str, float]]:
         """At a chance node: every outcome with its probability."""
         raise NotImplementedError(f"{self.id} has no chance")
