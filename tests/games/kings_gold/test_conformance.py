@@ -14,6 +14,8 @@ OPTIONS = [
     {"total_mutiny": True},
     {"navy_rounds": 4, "ransom_coins_only": True},
     {"end_on_coins": True, "coin_value": 2, "doubloon_value": 7, "shield_value": 1, "master_bonus": 0},
+    {"mode": "blitz", "turn_seconds": 5},
+    {"fast_roll": True, "total_mutiny": True},
 ]
 
 
