@@ -37,3 +37,22 @@ def test_terminal_help_finds_the_bundled_rulebook():
     from regalia.cli.terminal import rules_text
 
     assert "## Notation" in rules_text("kings-gold")
+
+
+def test_kg_22_table_shows_your_card_to_you_only():
+    game = KingsGold(mode="duel")
+    state = position(2, dice="Coin Coin Cannon Skull Crest", cards=("Quartermaster", "Iron Hull"))
+    mine, theirs, spectator = (text_of(game.view(state, s), []) for s in (0, 1, None))
+    assert "Your card: Quartermaster (secret, unused)" in mine and "Ben: a card face down" in mine
+    assert "Quartermaster" not in theirs and "Your card: Iron Hull" in theirs
+    assert "Quartermaster" not in spectator and "Iron Hull" not in spectator
+    played_state = play(game, state, "play Quartermaster")
+    assert "Anne: played Quartermaster" in text_of(game.view(played_state, 1), [])
+
+
+def test_kg_20_table_shows_the_blitz_countdown():
+    game = KingsGold(mode="blitz", turn_seconds=10)
+    view = game.view(position(2, dice="Coin Coin Cannon Skull Crest"), 0)
+    assert "10 s left for this turn" in text_of(view, [])
+    view["clock"]["seconds_left"] = 3
+    assert "3 s left for this turn" in text_of(view, [])

@@ -1,6 +1,8 @@
 """The King's Gold table for the terminal: the Royal Sea Box, the five dice, the Captain's Ledger, the log.
 
-Drawn from a seat's view only (King's Gold hides nothing, so every seat sees the same table)::
+Drawn from a seat's view only. In the Captain's Duel the seat's own ability card is shown to that seat
+alone (the view of anyone else does not hold it); in Blackbeard's Blitz the turn's seconds are shown for
+the countdown (``clock.seconds_left`` when the client supplies it, else the turn's full ``turn_seconds``)::
 
     ╭─ King's Gold · round 3 · Anne at the helm ─────────────────────────╮
     │ Royal Treasury 41 coins · 12 doubloons   Skull Island 4 coins      │
@@ -90,11 +92,55 @@ def status_line(view: dict[str, Any]) -> Text:
     return text
 
 
+def clock_line(view: dict[str, Any]) -> Text | None:
+    """Blackbeard's Blitz: the countdown of the turn (KG-20)."""
+    clock = view.get("clock")
+    if not clock or view["phase"] == "over":
+        return None
+    left = clock.get("seconds_left", clock["turn_seconds"])
+    style = "bold red" if clock["running"] and left <= 3 else "bold cyan"
+    if not clock["running"]:
+        return Text(f"⏱ Blitz: {clock['turn_seconds']} s per turn", style="dim")
+    return Text(f"⏱ Blitz: {left:g} s left for this turn — then the dice showing are final", style=style)
+
+
+def cards_line(view: dict[str, Any]) -> Text | None:
+    """Captain's Duel: your own card (to you only) and what is public of the other captain's (KG-22)."""
+    duel = view.get("duel")
+    if not duel:
+        return None
+    text = Text()
+    hand = duel["hand"]
+    if hand is not None and hand["kept"] is None and hand["dealt"]:
+        dealt = " · ".join(f"{i} {name}" for i, name in enumerate(hand["dealt"], start=1))
+        text.append(f"Your cards: {dealt}", style="bold magenta")
+    elif hand is not None and hand["kept"]:
+        state = "used" if hand["used"] else "secret, unused"
+        text.append(f"Your card: {hand['kept']} ({state})", style="bold magenta")
+    for c in duel["captains"]:
+        if hand is not None and c["seat"] == hand["seat"]:
+            continue
+        name = view["captains"][c["seat"]]["name"]
+        what = (f"played {c['played']}" if c["played"] else "a card face down" if c["kept"]
+                else f"{c['dealt']} cards dealt" if c["dealt"] else "no card yet")
+        text.append(("    " if text else "") + f"{name}: {what}", style="magenta")
+    if duel["effects"]:
+        text.append("    in force: " + ", ".join(duel["effects"]), style="bold")
+    return text
+
+
 def decision_line(view: dict[str, Any]) -> Text | None:
     pending = view["pending"]
     phase = view["phase"]
+    if phase == "keep":
+        return Text("keep one of your two cards, secretly: keep 1 or keep 2", style="magenta")
+    if pending and pending["decision"] == "answer":
+        who = view["captains"][pending["seat"]]["name"]
+        event = f"a theft of {pending['coins']} coin(s)" if pending["against"] == "theft" else "the Royal Curse"
+        return Text(f"{who} answers {event}: play your card if it applies, or pass", style="magenta")
     if phase == "choose":
-        return Text(f"throw {view['rolls_used']} of 3 — stop, or reroll some non-Skull dice (reroll 2 5)")
+        total = view["rolls_used"] + view["rolls_left"]
+        return Text(f"throw {view['rolls_used']} of {total} — stop, or reroll some non-Skull dice (reroll 2 5)")
     if phase == "ready":
         return Text("roll the five Pirate Dice (roll)")
     if pending and pending["decision"] == "crest":
@@ -114,9 +160,9 @@ def render(view: dict[str, Any], new_log_lines: list[str]) -> RenderableType:
     if view["phase"] == "over":
         title = f"King's Gold · over after round {view['round']}"
     parts: list[RenderableType] = [status_line(view), dice_table(view)]
-    decision = decision_line(view)
-    if decision is not None:
-        parts.append(decision)
+    for line in (clock_line(view), cards_line(view), decision_line(view)):
+        if line is not None:
+            parts.append(line)
     parts.append(ledger(view))
     if new_log_lines:
         shown = new_log_lines[-LOG_LINES:]
