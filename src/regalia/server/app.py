@@ -32,6 +32,7 @@ from .bots import Bots
 from .catalog import Catalog, default_catalog
 from .hub import Client, Hub, LiveMatch, NoSuchMatch, Refusal
 from .migrate import upgrade
+from .profiles_api import install as install_records
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Act,
@@ -74,6 +75,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
                   lifespan=lifespan)
     app.state.hub = hub
     app.state.store = store
+    install_records(app, store, hub)  # profiles, ratings, boards; the referee's clock and leavers
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:

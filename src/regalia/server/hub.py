@@ -21,6 +21,7 @@ import contextlib
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -144,6 +145,12 @@ class Hub:
         self.bots = bots
         self.live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
+        self.watchers: list[Callable[[LiveMatch], None]] = []
+        """Called after every change a referee may care about (an action, a client come or gone, a load)."""
+
+    def _notify(self, live: LiveMatch) -> None:
+        for watcher in self.watchers:
+            watcher(live)
 
     # ----- matches ---------------------------------------------------------------------------------
 
@@ -177,6 +184,7 @@ class Hub:
         live = LiveMatch(stored.id, game.new_match(seed=seed), seats, seed, stored.seed_commitment)
         self.live[live.id] = live
         self._schedule_bot(live)
+        self._notify(live)
         return live, minted
 
     async def get(self, match_id: str) -> LiveMatch:
@@ -192,6 +200,7 @@ class Hub:
             self.live[match_id] = live
             future.set_result(live)
             self._schedule_bot(live)
+            self._notify(live)
             return live
         except BaseException as exc:
             future.set_exception(exc)
@@ -208,7 +217,7 @@ class Hub:
         match = game.new_match(seed=stored.seed)
         last = None
         for seat, action in stored.actions:
-            match.play(action, seat)
+            match.play(action, seat, clock=action in game.clock_actions(match.state))
             last = {"seat": seat, "action": action}
         live = LiveMatch(stored.id, match, stored.seats, stored.seed, stored.seed_commitment)
         live.last = last
@@ -221,6 +230,7 @@ class Hub:
         async with live.lock:
             live.clients.add(client)
             client.post(update_for(live, client))
+        self._notify(live)
 
     async def hello(self, live: LiveMatch, client: Client, given: list[str]) -> None:
         """Claim the seats whose tokens are given; a wrong token is refused and claims nothing."""
@@ -233,6 +243,7 @@ class Hub:
             client.focus = None
             client.log_seen = 0
             client.post(update_for(live, client))
+        self._notify(live)
 
     async def claim(self, live: LiveMatch, seat: int) -> str | None:
         """Give an open human seat to whoever asks first: its new token (None if it was taken).
@@ -271,6 +282,7 @@ class Hub:
     async def leave(self, live: LiveMatch, client: Client) -> None:
         live.clients.discard(client)
         await client.stop()
+        self._notify(live)
         if not live.clients and live.match.is_over and self.live.get(live.id) is live:
             # a finished match can never be written again, so dropping it cannot create a second
             # writer; it is replayed from the store if anyone asks for it again
@@ -279,8 +291,11 @@ class Hub:
     # ----- actions ---------------------------------------------------------------------------------
 
     async def submit(self, live: LiveMatch, seat: int, version: int, action: str,
-                     client: Client | None = None) -> None:
-        """Play ``action`` for ``seat`` if the client holds it, saw ``version``, and the rules allow it."""
+                     client: Client | None = None, *, clock: bool = False) -> None:
+        """Play ``action`` for ``seat`` if the client holds it, saw ``version``, and the rules allow it.
+
+        ``clock``: the referee's clock plays a timeout (``Game.clock_actions``); no client may.
+        """
         if client is not None and seat not in client.seats:
             raise Refusal(f"you do not hold seat {seat}: you may watch but not act")
         async with live.lock:
@@ -289,10 +304,10 @@ class Hub:
                 raise Refusal(f"stale action: you saw version {version}, the match is at version "
                               f"{match.version}")
             try:
-                match.check(action, seat)
+                match.check(action, seat, clock=clock and client is None)
             except IllegalAction as exc:
                 raise Refusal(str(exc)) from None
-            match.play(action, seat)
+            match.play(action, seat, clock=clock and client is None)
             try:
                 await self.store.append(live.id, version, seat, action, is_over=match.is_over,
                                         result=match.result())
@@ -303,6 +318,7 @@ class Hub:
             live.last = {"seat": seat, "action": action}
             self._broadcast(live)
         self._schedule_bot(live)
+        self._notify(live)
 
     def _broadcast(self, live: LiveMatch) -> None:
         for client in list(live.clients):

@@ -5,10 +5,12 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine, pool
 
+from regalia.records import RecordsBase
+from regalia.server import seat_players  # noqa: F401  (its table joins Base.metadata)
 from regalia.server.models import Base
 
 config = context.config
-target_metadata = Base.metadata
+target_metadata = [Base.metadata, RecordsBase.metadata]
 
 
 def run_migrations_online() -> None:

@@ -1,0 +1,248 @@
+"""Captains and their records over HTTP: profiles without passwords, sign-in codes, ratings, boards.
+
+    POST /api/profiles                          {"name"} -> the new profile and this device's token
+    GET  /api/profiles/me                       (Bearer token) your profile page
+    POST /api/profiles/me/sign-in-code          a code (and link) to open your profile on another device
+    POST /api/profiles/me/sign-out              this device's token stops working
+    PUT  /api/profiles/me/dice-skin             {"skin"} chosen among those your badges unlocked
+    POST /api/sign-in                           {"code"} -> the profile and a token for this device
+    GET  /api/profiles/{id}                     anyone's profile page (history, graphs, badges, rubbers)
+    GET  /api/leaderboards/{game}               top players (and your rank, with your token)
+    POST /api/matches/{id}/seats/{n}/player     {"seat_token"} + Bearer: this seat is played by you
+    GET  /api/matches/{id}/result               the end-of-match screen: result, places, rating changes
+    POST /api/matches/{id}/leavers              {"seat_token", "grace", "level"}: the host's zombie mode
+
+Secrets: a profile token travels only in the ``Authorization`` header and the one response that gives it
+to its holder; a sign-in code only in a request body (the link carries it in the URL fragment, which
+browsers never send). Each is wrapped in ``Secret`` as soon as it is read, so no log line can show it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict, deque
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Header, HTTPException, Request
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+
+from regalia import records
+from regalia.profiles import NameTaken, ProfileError
+from regalia.profiles.tokens import Secret, format_code, sign_in_link
+from regalia.ratings import LeaderboardPolicy
+from regalia.records.tables import MatchResultSeatRow
+
+from . import seat_players
+from . import seats as seat_tokens
+from .hub import Hub, LiveMatch, NoSuchMatch
+from .referee import LeaverPolicy, Referee
+from .scorekeeper import Scorekeeper
+from .store import Store
+
+SIGN_IN_ATTEMPTS_PER_MINUTE = 10
+"""A code has ~36 bits: a client address gets this many guesses a minute."""
+
+BOARD_POLICY = LeaderboardPolicy(max_rd=110)
+"""A young site has few players: lichess's RD cut of 75 would leave the boards empty for weeks."""
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewProfile(_Body):
+    name: str = Field(max_length=60)
+
+
+class SignIn(_Body):
+    code: str = Field(max_length=40)
+
+
+class DiceSkinChoice(_Body):
+    skin: str = Field(max_length=20)
+
+
+class SeatProof(_Body):
+    seat_token: str = Field(max_length=200)
+
+
+class LeaverSettings(_Body):
+    seat_token: str = Field(max_length=200)
+    grace: float = Field(ge=0, le=3600)
+    level: str | None = Field(default=None, max_length=40)
+
+
+class Attempts:
+    """A sliding window of attempts per client address (in memory: one server process)."""
+
+    def __init__(self, limit: int, window: float = 60.0) -> None:
+        self.limit, self.window = limit, window
+        self.seen: dict[str, deque[float]] = defaultdict(deque)
+
+    def allow(self, who: str) -> bool:
+        now = time.monotonic()
+        recent = self.seen[who]
+        while recent and now - recent[0] > self.window:
+            recent.popleft()
+        if len(recent) >= self.limit:
+            return False
+        recent.append(now)
+        return True
+
+
+def bearer(authorization: str | None) -> Secret | None:
+    """The profile token of an ``Authorization: Bearer <token>`` header, wrapped at once."""
+    if not authorization or not authorization.startswith("Bearer "):
+        return None
+    return Secret(authorization.removeprefix("Bearer ").strip())
+
+
+def signed_in(signed: records.SignedIn) -> dict[str, Any]:
+    return {"profile": signed.profile.id, "name": signed.profile.display_name, "token": signed.token.reveal()}
+
+
+def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Scorekeeper) -> APIRouter:
+    router = APIRouter()
+    sign_in_attempts = Attempts(SIGN_IN_ATTEMPTS_PER_MINUTE)
+
+    async def me_or_401(authorization: str | None) -> records.Profile:
+        async with store.sessions.begin() as session:
+            me = await records.profile_for_token(session, bearer(authorization))
+        if me is None:
+            raise HTTPException(401, "not signed in: create a profile or sign in with a code")
+        return me
+
+    async def page_of(profile_id: str) -> dict[str, Any]:
+        async with store.sessions() as session:
+            page = await records.profile_page(session, profile_id)
+        if page is None:
+            raise HTTPException(404, f"no profile {profile_id[:40]!r}")
+        return dict(records.to_jsonable(page))
+
+    async def live_or_404(match_id: str) -> LiveMatch:
+        try:
+            return await hub.get(match_id)
+        except NoSuchMatch as exc:
+            raise HTTPException(404, str(exc)) from None
+
+    @router.post("/api/profiles", status_code=201)
+    async def create_profile(body: NewProfile) -> dict[str, Any]:
+        try:
+            async with store.sessions.begin() as session:
+                signed = await records.create_profile(session, body.name)
+        except NameTaken as exc:
+            raise HTTPException(409, str(exc)) from None
+        except ProfileError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return signed_in(signed)
+
+    @router.get("/api/profiles/me")
+    async def my_profile(authorization: str | None = Header(None)) -> dict[str, Any]:
+        me = await me_or_401(authorization)
+        return await page_of(me.id)
+
+    @router.post("/api/profiles/me/sign-in-code")
+    async def sign_in_code(request: Request, authorization: str | None = Header(None)) -> dict[str, Any]:
+        me = await me_or_401(authorization)
+        async with store.sessions.begin() as session:
+            code = await records.issue_sign_in_code(session, me.id)
+        return {"code": format_code(code), "link": sign_in_link(str(request.base_url).rstrip("/"), code),
+                "expires_in": 600}
+
+    @router.post("/api/profiles/me/sign-out")
+    async def sign_out(authorization: str | None = Header(None)) -> dict[str, bool]:
+        async with store.sessions.begin() as session:
+            done = await records.sign_out(session, bearer(authorization))
+        return {"signed_out": done}
+
+    @router.put("/api/profiles/me/dice-skin")
+    async def dice_skin(body: DiceSkinChoice, authorization: str | None = Header(None)) -> dict[str, str]:
+        me = await me_or_401(authorization)
+        try:
+            async with store.sessions.begin() as session:
+                profile = await records.set_dice_skin(session, me.id, body.skin)
+        except ProfileError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return {"dice_skin": profile.dice_skin}
+
+    @router.post("/api/sign-in")
+    async def sign_in(body: SignIn, request: Request) -> dict[str, Any]:
+        who = request.client.host if request.client else "?"
+        if not sign_in_attempts.allow(who):
+            raise HTTPException(429, f"too many sign-in attempts: at most {SIGN_IN_ATTEMPTS_PER_MINUTE} a minute")
+        try:
+            async with store.sessions.begin() as session:
+                signed = await records.redeem_sign_in_code(session, Secret(body.code))
+        except ProfileError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return signed_in(signed)
+
+    @router.get("/api/profiles/{profile_id}")
+    async def profile(profile_id: str) -> dict[str, Any]:
+        return await page_of(profile_id)
+
+    @router.get("/api/leaderboards/{game_id}")
+    async def board(game_id: str, top: int = 50, authorization: str | None = Header(None)) -> dict[str, Any]:
+        if game_id not in {cls.id for cls in hub.catalog.games()}:
+            raise HTTPException(404, f"no game {game_id[:40]!r}")
+        me = None
+        async with store.sessions.begin() as session:
+            if authorization:
+                me = await records.profile_for_token(session, bearer(authorization))
+            entries = await records.leaderboard_for(session, game_id, top=max(1, min(top, 200)), policy=BOARD_POLICY)
+            mine = await records.my_rank(session, game_id, me.id, policy=BOARD_POLICY) if me else None
+        return {"game": game_id, "entries": records.to_jsonable(entries), "mine": records.to_jsonable(mine)}
+
+    @router.post("/api/matches/{match_id}/seats/{seat}/player")
+    async def sit_as_me(match_id: str, seat: int, body: SeatProof,
+                        authorization: str | None = Header(None)) -> dict[str, Any]:
+        me = await me_or_401(authorization)
+        live = await live_or_404(match_id)
+        if not (0 <= seat < len(live.seats)) or not seat_tokens.token_matches(body.seat_token,
+                                                                              live.seats[seat].token_hash):
+            raise HTTPException(403, f"that token does not hold seat {seat} of this match")
+        if live.match.is_over:
+            raise HTTPException(409, "the match is over: its players are already recorded")
+        async with store.sessions.begin() as session:
+            await seat_players.attach(session, match_id, seat, me.id)
+        return {"match": match_id, "seat": seat, "profile": me.id, "name": me.display_name,
+                "dice_skin": me.dice_skin}
+
+    @router.get("/api/matches/{match_id}/result")
+    async def result(match_id: str) -> dict[str, Any]:
+        live = await live_or_404(match_id)
+        if not live.match.is_over:
+            raise HTTPException(409, "the match is not over yet")
+        await scorekeeper.kept_result(live)
+        async with store.sessions() as session:
+            rows = (await session.scalars(select(MatchResultSeatRow).where(
+                MatchResultSeatRow.match_id == match_id).order_by(MatchResultSeatRow.seat))).all()
+        seats = [{"seat": r.seat, "name": r.name, "player": r.player_id, "score": r.score, "place": r.place,
+                  "outcome": r.outcome, "rating_before": r.rating_before, "rating_after": r.rating_after,
+                  "badge": r.badge} for r in rows]
+        return {"match": match_id, "game": live.match.game.id, "result": live.match.result(),
+                "view": live.match.view(None), "seats": seats}
+
+    @router.post("/api/matches/{match_id}/leavers")
+    async def leavers(match_id: str, body: LeaverSettings) -> dict[str, Any]:
+        live = await live_or_404(match_id)
+        if not any(seat_tokens.token_matches(body.seat_token, s.token_hash) for s in live.seats):
+            raise HTTPException(403, "only a player of this match may set how leavers are replaced")
+        levels = hub.catalog.levels(live.match.game.id)
+        if body.level is not None and body.level not in levels:
+            raise HTTPException(422, f"unknown level {body.level!r}; levels: {', '.join(levels)}")
+        referee.policies[match_id] = LeaverPolicy(grace=body.grace, level=body.level)
+        referee.watch(live)
+        return {"match": match_id, "grace": body.grace, "level": body.level}
+
+    return router
+
+
+def install(app: FastAPI, store: Store, hub: Hub) -> None:
+    """Give ``app`` the records' routes, the referee (clock, leavers) and the scorekeeper."""
+    referee = Referee(hub)
+    scorekeeper = Scorekeeper(hub, store)
+    app.state.referee = referee
+    app.state.scorekeeper = scorekeeper
+    app.include_router(profiles_router(store, hub, referee, scorekeeper))

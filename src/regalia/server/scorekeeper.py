@@ -1,0 +1,60 @@
+"""The scorekeeper: once a match is over, its result goes into the players' records (docs/profiles.md §4).
+
+    Hub change ──> Scorekeeper.watch(live): over, and not yet kept?
+                     seats -> players: a person's attached profile (seat_players), a computer's
+                              ``ai:<game>:<level>``, or None for a guest
+                     records.record_result(..., match.result(), match_id=live.id)   (idempotent per match)
+
+The result is exactly ``Match.result()``: the rules decided the winners, scores and badges; nothing here
+re-computes them. A match is rated when at least one person with a profile played it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from regalia import records
+from regalia.ratings import computer_player_id
+
+from . import seat_players
+from .hub import Hub, LiveMatch
+from .store import Store
+
+log = logging.getLogger("regalia.server.scorekeeper")
+
+
+class Scorekeeper:
+    def __init__(self, hub: Hub, store: Store) -> None:
+        self.hub = hub
+        self.store = store
+        self.kept: dict[str, asyncio.Task[records.RecordedMatch | None]] = {}
+        hub.watchers.append(self.watch)
+
+    def watch(self, live: LiveMatch) -> None:
+        if live.match.is_over and live.id not in self.kept:
+            self.kept[live.id] = asyncio.get_running_loop().create_task(self.keep(live), name=f"keep-{live.id}")
+
+    async def keep(self, live: LiveMatch) -> records.RecordedMatch | None:
+        """Record ``live``'s finished match (a second call records nothing twice)."""
+        game = live.match.game
+        result = live.match.result()
+        assert result is not None
+        try:
+            async with self.store.sessions.begin() as session:
+                people = await seat_players.profiles_of(session, live.id)
+                players = [people.get(s.seat) if s.kind == "human" else computer_player_id(game.id, s.level or "")
+                           for s in live.seats]
+                return await records.record_result(session, game.id, players, result, match_id=live.id,
+                                                   options=dict(game.options), rated=bool(people))
+        except Exception:
+            log.exception("could not record the result of %s", live.id)
+            self.kept.pop(live.id, None)  # a later change (or a reload) tries again
+            return None
+
+    async def kept_result(self, live: LiveMatch) -> None:
+        """Wait until ``live``'s result is recorded (it is, once the match is over and watched)."""
+        self.watch(live)
+        task = self.kept.get(live.id)
+        if task is not None:
+            await asyncio.shield(task)

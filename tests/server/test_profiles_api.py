@@ -1,0 +1,153 @@
+"""Profiles without passwords, sign-in on a second device, ratings after a match, boards (issue #7)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import LiveServer, serve
+from tests.server.test_profiles_toys import records_app
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory):
+    yield from serve(records_app(Path(tmp_path_factory.mktemp("records")) / "records.db"))
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_profile(site: LiveServer, name: str) -> dict[str, Any]:
+    response = site.http.post("/api/profiles", json={"name": name})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def play_high_card(site: LiveServer, me: dict[str, Any], bet: str = "hold") -> str:
+    """One High Card match, me (with my profile) in seat 0 against the computer; its id."""
+    created = site.new_match("high-card", seats=[{"kind": "human"}, {"kind": "computer"}])
+    attached = site.http.post(f"/api/matches/{created['match']}/seats/0/player",
+                              json={"seat_token": created["tokens"]["0"]}, headers=auth(me["token"]))
+    assert attached.status_code == 200, attached.text
+    player = site.ws(created["match"])
+    player.hello(created["tokens"]["0"])
+    player.wait_for(lambda s: s["legal"])
+    player.act(bet)
+    player.wait_for(lambda s: s["view"]["is_over"])
+    player.close()
+    return created["match"]
+
+
+def test_a_profile_is_made_from_a_name_alone_and_opened_by_its_token(site):
+    made = new_profile(site, "Anne Bonny")
+    assert set(made) == {"profile", "name", "token"} and len(made["token"]) >= 40
+    page = site.http.get("/api/profiles/me", headers=auth(made["token"])).json()
+    assert page["profile"]["display_name"] == "Anne Bonny" and page["profile"]["id"] == made["profile"]
+    public = site.http.get(f"/api/profiles/{made['profile']}").text
+    assert made["token"] not in public and "token" not in public.lower()
+
+
+def test_names_follow_the_rules_and_are_unique(site):
+    new_profile(site, "Mary Read")
+    taken = site.http.post("/api/profiles", json={"name": "mary-read"})
+    assert taken.status_code == 409 and "taken" in taken.json()["detail"]
+    bad = site.http.post("/api/profiles", json={"name": "x"})
+    assert bad.status_code == 400
+
+
+def test_no_token_or_a_wrong_one_is_simply_not_signed_in(site):
+    assert site.http.get("/api/profiles/me").status_code == 401
+    assert site.http.get("/api/profiles/me", headers=auth("garbage")).status_code == 401
+    assert site.http.get("/api/profiles/me", headers={"Authorization": "Basic x"}).status_code == 401
+
+
+def test_a_sign_in_code_opens_the_same_profile_on_another_device_once(site):
+    first = new_profile(site, "Calico Jack")
+    issued = site.http.post("/api/profiles/me/sign-in-code", headers=auth(first["token"])).json()
+    assert len(issued["code"]) == 9 and issued["code"][4] == "-"
+    assert "#code=" in issued["link"]  # a fragment: never sent to a server, never in an access log
+    typed = issued["code"].lower().replace("-", " ")
+    second = site.http.post("/api/sign-in", json={"code": typed})
+    assert second.status_code == 200, second.text
+    other = second.json()
+    assert other["profile"] == first["profile"] and other["token"] != first["token"]
+    assert site.http.get("/api/profiles/me", headers=auth(other["token"])).json()["profile"]["id"] == first["profile"]
+    again = site.http.post("/api/sign-in", json={"code": typed})
+    assert again.status_code == 400
+    out = site.http.post("/api/profiles/me/sign-out", headers=auth(other["token"])).json()
+    assert out == {"signed_out": True}
+    assert site.http.get("/api/profiles/me", headers=auth(other["token"])).status_code == 401
+    assert site.http.get("/api/profiles/me", headers=auth(first["token"])).status_code == 200
+
+
+def test_sign_in_guesses_are_limited_per_address(tmp_path):
+    for live in serve(records_app(tmp_path / "limit.db")):
+        codes = [live.http.post("/api/sign-in", json={"code": f"AAAA-AAA{i % 10}"}).status_code for i in range(11)]
+        assert codes[:10] == [400] * 10 and codes[10] == 429
+
+
+def test_tokens_and_codes_never_reach_the_log(site, caplog):
+    with caplog.at_level(logging.DEBUG):
+        made = new_profile(site, "Ned Low")
+        code = site.http.post("/api/profiles/me/sign-in-code", headers=auth(made["token"])).json()["code"]
+        other = site.http.post("/api/sign-in", json={"code": code}).json()
+    for secret in (made["token"], code, code.replace("-", ""), other["token"]):
+        assert secret not in caplog.text
+
+
+def test_a_seat_is_attached_only_by_the_holder_of_its_token(site):
+    me = new_profile(site, "Ching Shih")
+    created = site.new_match("high-card", seats=[{"kind": "human"}, {"kind": "computer"}])
+    wrong = site.http.post(f"/api/matches/{created['match']}/seats/0/player", json={"seat_token": "nope"},
+                           headers=auth(me["token"]))
+    assert wrong.status_code == 403
+    anonymous = site.http.post(f"/api/matches/{created['match']}/seats/0/player",
+                               json={"seat_token": created["tokens"]["0"]})
+    assert anonymous.status_code == 401
+
+
+def test_a_rated_match_changes_the_rating_and_shows_on_the_profile(site):
+    me = new_profile(site, "Henry Every")
+    match_id = play_high_card(site, me)
+    screen = site.http.get(f"/api/matches/{match_id}/result").json()
+    assert screen["result"]["winners"] == screen["view"]["winners"]  # the game's result, not a re-count
+    mine, computer = screen["seats"]
+    assert mine["player"] == me["profile"] and mine["name"] == "Henry Every"
+    assert computer["player"] == "ai:high-card:random"
+    assert mine["rating_before"] == 1500 and mine["rating_after"] != mine["rating_before"]
+    assert (mine["rating_after"] > 1500) == (mine["outcome"] == "win")
+    page = site.http.get(f"/api/profiles/{me['profile']}").json()
+    assert page["history"][0]["match_id"] == match_id
+    assert page["standings"][0]["game_id"] == "high-card"
+    assert page["graphs"]["high-card"].startswith("<svg")
+
+
+def test_an_unfinished_match_has_no_result_screen(site):
+    created = site.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}])
+    assert site.http.get(f"/api/matches/{created['match']}/result").status_code == 409
+
+
+def test_the_leaderboard_lists_settled_players_and_tells_you_your_rank(site):
+    me = new_profile(site, "Black Bart")
+    board: dict[str, Any] = {}
+    for game in range(40):
+        play_high_card(site, me, bet="hold" if game % 3 else "fold")
+        board = site.http.get("/api/leaderboards/high-card", headers=auth(me["token"])).json()
+        if board["mine"]["rank"] is not None:
+            break
+    names = [entry["name"] for entry in board["entries"]]
+    assert "Black Bart" in names, board["mine"]
+    assert board["mine"]["rank"] == names.index("Black Bart") + 1
+    assert site.http.get("/api/leaderboards/no-such-game").status_code == 404
+
+
+def test_dice_skins_are_chosen_among_those_unlocked(site):
+    me = new_profile(site, "Edward Teach")
+    locked = site.http.put("/api/profiles/me/dice-skin", json={"skin": "gold"}, headers=auth(me["token"]))
+    assert locked.status_code == 400 and "Gold Pirate King" in locked.json()["detail"]
+    chosen = site.http.put("/api/profiles/me/dice-skin", json={"skin": "classic"}, headers=auth(me["token"]))
+    assert chosen.json() == {"dice_skin": "classic"}
