@@ -1,0 +1,157 @@
+"""The referee (issue #7): a turn clock that plays a recorded timeout, and zombie mode for leavers.
+
+Time is an input: most tests wind a ``HandClock`` instead of sleeping; one runs a real 0.3-second clock.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from regalia.server.referee import HandClock
+from tests.server.conftest import LiveServer, serve
+from tests.server.test_profiles_toys import records_app
+
+HOT_SEAT = [{"kind": "human"}, {"kind": "human"}]
+
+
+@pytest.fixture(scope="module")
+def wound(tmp_path_factory: pytest.TempPathFactory):
+    clock = HandClock()
+    for live in serve(records_app(Path(tmp_path_factory.mktemp("referee")) / "referee.db", clock)):
+        live.clock = clock  # type: ignore[attr-defined]
+        yield live
+
+
+def clock_frames(player) -> list[dict]:
+    return [f for f in player.frames if f.get("type") == "clock"]
+
+
+def wait_clock(player) -> dict:
+    while not clock_frames(player):
+        player.receive()
+    return clock_frames(player)[-1]
+
+
+def wait_new_clock(player) -> dict:
+    seen = len(clock_frames(player))
+    while len(clock_frames(player)) == seen or clock_frames(player)[-1]["version"] != player.state["version"]:
+        player.receive()
+    return clock_frames(player)[-1]
+
+
+def test_a_timed_turn_starts_a_countdown_sent_to_the_table(wound: LiveServer):
+    created = wound.new_match("timed-pig", seats=HOT_SEAT, turn_seconds=10.0)
+    player = wound.ws(created["match"])
+    player.hello(*created["tokens"].values())
+    frame = wait_clock(player)
+    assert frame["seat"] == 0 and frame["seconds"] == 10.0 and 0 < frame["seconds_left"] <= 10.0
+
+
+def test_an_untimed_game_has_no_clock(wound: LiveServer):
+    created = wound.new_match("pig", seats=HOT_SEAT)
+    player = wound.ws(created["match"])
+    player.hello(*created["tokens"].values())
+    player.act("roll")
+    assert clock_frames(player) == [] and wound.app.state.referee.turns.get(created["match"]) is None
+
+
+def test_when_time_is_up_the_clock_plays_a_recorded_timeout(wound: LiveServer):
+    created = wound.new_match("timed-pig", seats=HOT_SEAT, turn_seconds=10.0)
+    player = wound.ws(created["match"])
+    player.hello(*created["tokens"].values())
+    wait_clock(player)
+    wound.clock.advance(9.5)  # type: ignore[attr-defined]
+    player.send({"type": "ping"})
+    assert player.state["version"] == 0  # half a second left: nothing is played
+    wound.clock.advance(0.6)  # type: ignore[attr-defined]
+    after = player.wait_for(lambda s: s["version"] == 1)
+    assert after["last"] == {"seat": 0, "action": "timeout"} and after["view"]["seat_to_roll"] == 1
+    assert any("Time!" in line for line in after["log"])
+    assert wound.http.get(f"/api/matches/{created['match']}").json()["version"] == 1
+    assert wait_new_clock(player)["seat"] == 1  # the next seat's turn has its own countdown
+
+
+def test_a_timeout_replays_from_the_store(wound: LiveServer):
+    created = wound.new_match("timed-pig", seats=HOT_SEAT, turn_seconds=10.0)
+    player = wound.ws(created["match"])
+    player.hello(*created["tokens"].values())
+    wait_clock(player)
+    wound.clock.advance(11)  # type: ignore[attr-defined]
+    player.wait_for(lambda s: s["version"] == 1)
+    player.close()
+    hub = wound.app.state.hub
+    hub.live.pop(created["match"])  # as after a restart: the match is replayed from its actions
+    again = wound.ws(created["match"])
+    assert again.state["version"] == 1 and again.state["last"] == {"seat": 0, "action": "timeout"}
+
+
+def test_no_player_may_play_the_clock_s_action(wound: LiveServer):
+    created = wound.new_match("timed-pig", seats=HOT_SEAT, turn_seconds=10.0)
+    player = wound.ws(created["match"])
+    player.hello(*created["tokens"].values())
+    refused = player.act("timeout", seat=0, version=0)
+    while refused["type"] != "refused":
+        refused = player.receive()
+    assert "'roll' or 'stop'" in refused["reason"] and player.state["version"] == 0
+
+
+def test_a_real_clock_calls_time_without_anyone_acting(tmp_path: Path):
+    for live in serve(records_app(tmp_path / "real.db")):
+        created = live.new_match("timed-pig", seats=HOT_SEAT, turn_seconds=0.3)
+        player = live.ws(created["match"])
+        player.hello(*created["tokens"].values())
+        after = player.wait_for(lambda s: s["version"] >= 1, timeout=10)
+        assert after["last"]["action"] == "timeout"
+        player.close()
+
+
+def test_a_gone_player_s_seat_is_played_by_the_host_s_computer_level(wound: LiveServer):
+    created = wound.new_match("pig", seats=HOT_SEAT)
+    match_id, tokens = created["match"], created["tokens"]
+    settings = wound.http.post(f"/api/matches/{match_id}/leavers",
+                               json={"seat_token": tokens["0"], "grace": 30, "level": "other"})
+    assert settings.status_code == 200, settings.text
+    host = wound.ws(match_id)
+    host.hello(tokens["0"])  # seat 1's player never came (or has gone)
+    host.act("stop")
+    assert host.state["view"]["seat_to_roll"] == 1
+    wound.clock.advance(29)  # type: ignore[attr-defined]
+    assert host.state["version"] == 1  # still within the grace period: nobody plays for seat 1
+    wound.clock.advance(2)  # type: ignore[attr-defined]
+    back = host.wait_for(lambda s: s["view"]["seat_to_roll"] == 0 or s["view"]["is_over"])
+    assert back["version"] >= 2 and back["last"]["seat"] == 1
+
+
+def test_a_player_who_returns_takes_the_seat_back(wound: LiveServer):
+    created = wound.new_match("pig", seats=HOT_SEAT)
+    match_id, tokens = created["match"], created["tokens"]
+    wound.http.post(f"/api/matches/{match_id}/leavers", json={"seat_token": tokens["1"], "grace": 5})
+    host = wound.ws(match_id)
+    host.hello(tokens["0"])
+    host.act("stop")
+    returning = wound.ws(match_id)
+    returning.hello(tokens["1"])
+    wound.clock.advance(60)  # type: ignore[attr-defined]
+    returning.act("roll")
+    assert returning.state["last"] == {"seat": 1, "action": "roll"}  # the person, not a zombie, played it
+    referee = wound.app.state.referee
+    assert match_id not in referee.absent
+
+
+def test_only_a_player_of_the_match_sets_the_leaver_rules(wound: LiveServer):
+    created = wound.new_match("pig", seats=HOT_SEAT)
+    answer = wound.http.post(f"/api/matches/{created['match']}/leavers", json={"seat_token": "x", "grace": 1})
+    assert answer.status_code == 403
+    bad_level = wound.http.post(f"/api/matches/{created['match']}/leavers",
+                                json={"seat_token": created["tokens"]["0"], "grace": 1, "level": "godlike"})
+    assert bad_level.status_code == 422
+
+
+def test_the_clock_frame_is_plain_json_for_the_table(wound: LiveServer):
+    created = wound.new_match("timed-pig", seats=HOT_SEAT, turn_seconds=10.0)
+    live = wound.app.state.hub.live[created["match"]]
+    frame = json.loads(wound.app.state.referee.clock_frame(live))
+    assert set(frame) == {"type", "match", "seat", "version", "seconds", "seconds_left"}
