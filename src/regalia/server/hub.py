@@ -32,6 +32,7 @@ from . import seats as tokens
 from .bots import Bots
 from .catalog import Catalog
 from .protocol import NewMatch, SeatRequest
+from .secrecy import hidden_from, last_for
 from .store import Store, StoredMatch, StoredSeat
 
 log = logging.getLogger("regalia.server.hub")
@@ -90,6 +91,8 @@ class LiveMatch:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     last: dict[str, Any] | None = None
+    last_hidden: frozenset[int | None] = frozenset()
+    """The seats (None: spectators) that may not be told which action ``last`` was (``secrecy``)."""
     bot_task: asyncio.Task[None] | None = None
 
     def computer_to_move(self) -> StoredSeat | None:
@@ -129,7 +132,7 @@ def update_for(live: LiveMatch, client: Client) -> str:
         "legal": match.legal_actions() if seat is not None and seat == mover else [],
         "log_start": log_start,
         "log": match.log[log_start:],
-        "last": live.last,
+        "last": last_for(live.last, live.last_hidden, client.seats),
         "players": live.players(),
         "seed_commitment": live.seed_commitment,
         "seed": live.seed if is_over else None,
@@ -216,11 +219,15 @@ class Hub:
         game = self.catalog.load(stored.game, **stored.options)
         match = game.new_match(seed=stored.seed)
         last = None
+        before = match.state
         for seat, action in stored.actions:
+            before = match.state
             match.play(action, seat, clock=action in game.clock_actions(match.state))
             last = {"seat": seat, "action": action}
         live = LiveMatch(stored.id, match, stored.seats, stored.seed, stored.seed_commitment)
         live.last = last
+        if last is not None:
+            live.last_hidden = hidden_from(game, before, last["seat"], last["action"])
         return live
 
     # ----- clients ---------------------------------------------------------------------------------
@@ -303,6 +310,7 @@ class Hub:
             if version != match.version:
                 raise Refusal(f"stale action: you saw version {version}, the match is at version "
                               f"{match.version}")
+            before = match.state
             try:
                 match.check(action, seat, clock=clock and client is None)
             except IllegalAction as exc:
@@ -316,6 +324,7 @@ class Hub:
                 live.match = (await self._load(live.id)).match
                 raise Refusal("the action could not be saved; nothing was played, try again") from None
             live.last = {"seat": seat, "action": action}
+            live.last_hidden = hidden_from(match.game, before, seat, action)
             self._broadcast(live)
         self._schedule_bot(live)
         self._notify(live)
