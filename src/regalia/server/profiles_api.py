@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict, deque
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Header, HTTPException, Request
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
@@ -39,6 +41,8 @@ from .hub import Hub, LiveMatch, NoSuchMatch
 from .referee import LeaverPolicy, Referee
 from .scorekeeper import Scorekeeper
 from .store import Store
+
+WEB = Path(__file__).resolve().parent.parent / "web"
 
 SIGN_IN_ATTEMPTS_PER_MINUTE = 10
 """A code has ~36 bits: a client address gets this many guesses a minute."""
@@ -178,6 +182,11 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
             raise HTTPException(400, str(exc)) from None
         return signed_in(signed)
 
+    @router.get("/sign-in", include_in_schema=False)
+    def sign_in_page() -> HTMLResponse:
+        # the link's code is in its #fragment: the browser keeps it, the page's script reads and wipes it
+        return HTMLResponse((WEB / "index.html").read_text())
+
     @router.get("/api/profiles/{profile_id}")
     async def profile(profile_id: str) -> dict[str, Any]:
         return await page_of(profile_id)
@@ -221,8 +230,8 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
         seats = [{"seat": r.seat, "name": r.name, "player": r.player_id, "score": r.score, "place": r.place,
                   "outcome": r.outcome, "rating_before": r.rating_before, "rating_after": r.rating_after,
                   "badge": r.badge} for r in rows]
-        return {"match": match_id, "game": live.match.game.id, "result": live.match.result(),
-                "view": live.match.view(None), "seats": seats}
+        return {"match": match_id, "game": live.match.game.id, "options": dict(live.match.game.options),
+                "result": live.match.result(), "view": live.match.view(None), "seats": seats}
 
     @router.post("/api/matches/{match_id}/leavers")
     async def leavers(match_id: str, body: LeaverSettings) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 // The router: #/ lobby, #/m/ID a match, #/m/ID/join/N join an open seat, #/m/ID/replay a replay.
 import * as api from "./api.js";
 import { h, toast } from "./dom.js";
+import { showLeaderboard } from "./leaderboard.js";
 import { showLobby } from "./lobby.js";
+import { attachSeats, showProfile, showSignInLink } from "./profile.js";
 import { showReplay } from "./replay.js";
 import { bindMuteButton } from "./sound.js";
 import { showMatch } from "./table.js";
@@ -13,6 +15,10 @@ async function route() {
   if (leave) { leave(); leave = null; }
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   try {
+    if (location.pathname === "/sign-in") { await showSignInLink(root); return; }
+    if (parts[0] === "profile") { await showProfile(root); return; }
+    if (parts[0] === "p" && parts[1]) { await showProfile(root, parts[1]); return; }
+    if (parts[0] === "leaderboards") { await showLeaderboard(root, parts[1]); return; }
     if (parts[0] === "m" && parts[1] && parts[2] === "join") {
       if ((api.heldSeats()[parts[1]] || {})[parts[3]]) {  // our own seat already: just go to the table
         location.replace(`#/m/${parts[1]}`);
@@ -20,6 +26,7 @@ async function route() {
       }
       const claimed = await api.claimSeat(parts[1], parseInt(parts[3], 10));
       api.rememberSeats(claimed.match, { [claimed.seat]: claimed.token });
+      await attachSeats(claimed.match, { [claimed.seat]: claimed.token });
       location.replace(`#/m/${claimed.match}`);
       return;
     }

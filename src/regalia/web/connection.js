@@ -34,6 +34,8 @@ export class Connection {
       if (this.tokens.length && !message.seats.length && this.latest?.seats.length) return;
       this.latest = message;
       this.handlers.update(message);
+    } else if (message.type === "clock") {
+      this.handlers.clock?.(message);
     } else if (message.type === "refused") {
       this.handlers.refused(message.reason);
     } else if (message.type === "error") {

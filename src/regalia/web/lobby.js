@@ -3,6 +3,7 @@
 import * as api from "./api.js";
 import { h, toast } from "./dom.js";
 import { gamePicture } from "./pictures.js";
+import { attachSeats } from "./profile.js";
 
 export async function showLobby(root) {
   const games = await api.games();
@@ -87,6 +88,7 @@ function matchForm(box, game) {
     try {
       const created = await api.createMatch({ game: game.id, options, seats });
       api.rememberSeats(created.match, created.tokens);
+      await attachSeats(created.match, created.tokens);
       location.hash = `#/m/${created.match}`;
     } catch (error) {
       toast(error.message);

@@ -3,7 +3,9 @@
 // It computes no rule: it shows ``view`` and offers ``legal``.
 import * as api from "./api.js";
 import { Connection } from "./connection.js";
+import { Countdown } from "./countdown.js";
 import { h, seatName, toast } from "./dom.js";
+import { resultsPanel } from "./results.js";
 import { sounds } from "./sound.js";
 
 const modules = {};
@@ -27,9 +29,11 @@ export async function showMatch(root, matchId) {
     actions: h("div", { class: "actions", id: "actions", role: "group", "aria-label": "Your legal actions" }),
     log: h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": "What happened" }),
     papers: h("div", { class: "papers" }),
+    results: h("div", { class: "results-box" }),
   };
+  const countdown = new Countdown();
   root.replaceChildren(h("section", { class: "match" },
-    parts.title, parts.status, parts.players, parts.curtain,
+    parts.title, parts.status, countdown.el, parts.players, parts.results, parts.curtain,
     h("div", { class: "table-area" }, parts.board,
       h("aside", { class: "side" }, h("h2", {}, "Your move"), parts.actions, h("h2", {}, "Log"), parts.log)),
     parts.papers));
@@ -46,6 +50,7 @@ export async function showMatch(root, matchId) {
     refused: (reason) => { sounds.refused(); toast(reason); enableActions(); },
     error: (reason) => { parts.status.textContent = reason; toast(reason); },
     status: (text) => { parts.status.dataset.connection = text; },
+    clock: (frame) => countdown.start(frame, conn.latest?.players),
   });
 
   async function onUpdate(u) {
@@ -63,6 +68,10 @@ export async function showMatch(root, matchId) {
     }
     if (fresh && u.legal.length && previous && !previous.legal.length) sounds.turn();
     previous = u;
+    countdown.follow(u.version);
+    if (u.view.is_over && !parts.results.hasChildNodes()) {
+      resultsPanel(matchId).then((panel) => parts.results.replaceChildren(panel)).catch((e) => console.error(e));
+    }
     draw(u);
   }
 
@@ -158,7 +167,7 @@ export async function showMatch(root, matchId) {
     ].filter(Boolean));
   }
 
-  return () => conn.close();
+  return () => { countdown.stop(); conn.close(); };
 }
 
 function statusLine(u) {

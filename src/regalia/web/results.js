@@ -1,0 +1,62 @@
+// The end-of-match screen: places, scores, rating changes and badges, with the score explained from what
+// the game itself reported (``Match.result()`` and the final view) — nothing here re-counts a rule.
+//
+//   ┌ The match is over ─────────────────────────────┐
+//   │ 1. Anne   99   1500 → 1562 (+62)   Silver Cutlass│
+//   │ 2. Ben    39   1500 → 1438 (−62)                 │
+//   │ How it was scored: coins, doubloons ×5, ...      │
+//   └──────────────────────────────────────────────────┘
+import { h } from "./dom.js";
+import { call } from "./profile.js";
+
+function signed(delta) {
+  const rounded = Math.round(delta);
+  return rounded >= 0 ? `+${rounded}` : `−${Math.abs(rounded)}`;
+}
+
+/** King's Gold: each captain's coins, doubloons, shields and penalties as the final view shows them. */
+function kingsGold(screen) {
+  const o = screen.options;
+  const master = screen.result.master_pirate;
+  return h("table", { class: "explained" },
+    h("tr", {}, ["Captain", `Coins ×${o.coin_value ?? 1}`, `Doubloons ×${o.doubloon_value ?? 5}`,
+      `Shields ×${o.shield_value ?? 2}`, "Master Pirate", "Penalties", "Score"].map((t) => h("th", {}, t))),
+    (screen.view.captains || []).map((c) => h("tr", {},
+      h("td", {}, c.name), h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
+      h("td", {}, master && master.seat === c.seat ? `+${o.master_bonus ?? 10} (heist of ${master.heist})` : ""),
+      h("td", {}, c.penalties ? `−${c.penalties}` : ""), h("td", {}, c.score))));
+}
+
+/** Crown the Queen: the points of every deal and the processions that scored them. */
+function crownTheQueen(screen) {
+  const deals = screen.result.games || [];
+  const processions = screen.view.last_processions || screen.view.processions || [];
+  return [h("table", { class: "explained" },
+    h("tr", {}, h("th", {}, "Deal"), screen.seats.map((s) => h("th", {}, s.name))),
+    deals.map((points, i) => h("tr", {}, h("td", {}, `${i + 1}`), points.map((p) => h("td", {}, p))))),
+  h("ul", { class: "processions" }, processions.map((cards, seat) =>
+    h("li", {}, `${screen.seats[seat]?.name ?? `Seat ${seat + 1}`}'s last procession: ${cards.join(", ") || "none"}`)))];
+}
+
+/** The other games: how the match ended, in the game's own words (its result's extras). */
+function howWon(screen) {
+  const extras = Object.entries(screen.result).filter(([key]) => !["winners", "scores", "badges"].includes(key));
+  return h("ul", { class: "explained" }, extras.map(([key, value]) =>
+    h("li", {}, `${key.replaceAll("_", " ")}: ${typeof value === "object" ? JSON.stringify(value) : value}`)));
+}
+
+const EXPLAIN = { "kings-gold": kingsGold, "crown-the-queen": crownTheQueen };
+
+export async function resultsPanel(matchId) {
+  const screen = await call("GET", `/api/matches/${encodeURIComponent(matchId)}/result`);
+  const places = [...screen.seats].sort((a, b) => a.place - b.place || a.seat - b.seat);
+  return h("section", { class: "panel results", id: "results", "aria-label": "Result" },
+    h("h2", {}, "The match is over"),
+    h("ol", { class: "places" }, places.map((s) => h("li", { "data-seat": s.seat },
+      h("strong", {}, `${s.place}. ${s.name}`), ` · ${s.score} · ${s.outcome}`,
+      s.rating_after != null ? h("span", { class: "rating-change" },
+        ` · ${Math.round(s.rating_before)} → ${Math.round(s.rating_after)} (${signed(s.rating_after - s.rating_before)})`) : null,
+      s.badge ? h("span", { class: "badge" }, ` · ${s.badge}`) : null))),
+    h("h3", {}, "How it was scored"),
+    (EXPLAIN[screen.game] || howWon)(screen));
+}

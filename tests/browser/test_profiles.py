@@ -1,0 +1,99 @@
+"""Profiles in the browser (issue #7): made from a name, opened on a second device by code or link, a
+rating change shown at the end of a match, the leaderboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.server.conftest import LiveServer, serve
+from tests.server.test_profiles_toys import records_app
+
+from .conftest import play_by_clicks, shot, start_from_lobby
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def records_site(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    yield from serve(records_app(Path(tmp_path_factory.mktemp("browser-records")) / "records.db"))
+
+
+def create_profile(page: Any, site: LiveServer, name: str) -> None:
+    page.goto(site.url + "/#/profile")
+    page.fill("#profile-name", name)
+    page.click("#create-profile button[type=submit]")
+    expect(page.locator("#profile-title")).to_have_text(name)
+
+
+def token_of(page: Any) -> str:
+    return page.evaluate("JSON.parse(localStorage.getItem('regalia.profile')).token")
+
+
+def test_a_profile_is_created_and_opened_in_a_second_browser_by_code_and_by_link(page, records_site,
+                                                                                 chromium_browser):
+    create_profile(page, records_site, "Grace O'Malley")
+    page.click("#open-elsewhere")
+    code = page.locator("#code").inner_text()
+    other = chromium_browser.new_context()
+    try:
+        second = other.new_page()
+        second.goto(records_site.url + "/#/profile")
+        second.fill("#sign-in-code", code.lower())
+        second.click("#sign-in button[type=submit]")
+        expect(second.locator("#profile-title")).to_have_text("Grace O'Malley")
+        assert token_of(second) != token_of(page)
+        shot(second, "profile-second-device")
+    finally:
+        other.close()
+    page.click("#open-elsewhere")
+    link = page.locator("#sign-in-code-shown input").input_value()
+    third_context = chromium_browser.new_context()
+    try:
+        third = third_context.new_page()
+        third.goto(link)
+        expect(third.locator("#profile-title")).to_have_text("Grace O'Malley")
+        assert "code=" not in third.url  # read from the fragment, then wiped from the address
+    finally:
+        third_context.close()
+
+
+def test_the_end_of_match_screen_shows_the_rating_change(page, records_site):
+    create_profile(page, records_site, "Jean Lafitte")
+    start_from_lobby(page, records_site, "high-card", seats=["human", "computer:random"])
+    play_by_clicks(page, choose=lambda actions: "hold")
+    results = page.locator("#results")
+    expect(results).to_contain_text("Jean Lafitte")
+    expect(results.locator(".rating-change").first).to_contain_text("1500 →")
+    shot(page, "results-rating-change")
+    page.goto(records_site.url + "/#/profile")
+    expect(page.locator("#history li")).to_have_count(1)
+    expect(page.locator("#standings tr[data-game='high-card']")).to_be_visible()
+    expect(page.locator(".rating-graph svg")).to_be_visible()
+
+
+def test_the_leaderboard_shows_the_captain_and_their_rank(page, records_site):
+    create_profile(page, records_site, "Stede Bonnet")
+    token = token_of(page)
+    http = records_site.http
+    for game in range(40):  # rated matches over the API until the rating settles enough to be ranked
+        created = records_site.new_match("high-card", seats=[{"kind": "human"}, {"kind": "computer"}])
+        http.post(f"/api/matches/{created['match']}/seats/0/player", json={"seat_token": created["tokens"]["0"]},
+                  headers={"Authorization": f"Bearer {token}"})
+        player = records_site.ws(created["match"])
+        player.hello(created["tokens"]["0"])
+        player.wait_for(lambda s: s["legal"])
+        player.act("hold" if game % 3 else "fold")
+        player.wait_for(lambda s: s["view"]["is_over"])
+        player.close()
+        mine = http.get("/api/leaderboards/high-card", headers={"Authorization": f"Bearer {token}"}).json()["mine"]
+        if mine["rank"]:
+            break
+    page.click("#nav-leaderboards")
+    page.click("a[href='#/leaderboards/high-card']")
+    expect(page.locator("#board")).to_contain_text("Stede Bonnet")
+    expect(page.locator("#my-rank")).to_contain_text("You are #")
+    shot(page, "leaderboard")
