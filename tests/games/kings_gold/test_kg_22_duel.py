@@ -240,3 +240,38 @@ def test_kg_22_every_level_plays_a_whole_duel():
         agents = [load_agent("kings-gold", level, seed=s) for s, level in enumerate(levels)]
         match = play_match(DUEL, agents, seed=11)
         assert match.is_over and DUEL.match_from_json(match.to_json()).log == match.log
+
+
+def test_kg_22_powder_monkey_throw_is_logged_as_a_throw_again():
+    state = duel("Skull Skull Skull Coin Coin", ("Powder Monkey", "Smuggler"))
+    _, log = played(DUEL, state, "play Powder Monkey 1", "Crest")
+    assert log[-1] == "Anne now shows Crest Skull Skull Coin Coin"
+
+
+def hard(state):
+    return DUEL.policy("exact", state, DUEL.to_move(state), Rng(0))
+
+
+def test_kg_22_hard_keeps_by_the_documented_ranking():
+    state = DUEL.initial_state()
+    state = DUEL.apply(state, "Navigator + Smuggler")
+    state = DUEL.apply(state, "Quartermaster + Iron Hull")
+    assert hard(state) == "keep 1"  # Navigator over Smuggler
+    state = DUEL.apply(state, "keep 1")
+    assert hard(state) == "keep 1"  # Quartermaster over Iron Hull
+
+
+def test_kg_22_hard_plays_its_card_when_it_pays():
+    assert hard(duel("Skull Skull Skull Coin Coin", ("Powder Monkey", "Smuggler"), coins=(4, 0))) \
+        == "play Powder Monkey 1"  # against the Curse
+    assert hard(duel("Coin Coin Coin Coin Skull", ("Quartermaster", "Smuggler"), rolls=3)) == "play Quartermaster"
+    assert hard(duel("Cannon Cannon Cannon Coin Skull", ("Letter of Marque", "Smuggler"), rolls=3,
+                     coins=(0, 9))) == "play Letter of Marque"
+    navigator = duel("Coin Coin Coin Coin Cannon", ("Navigator", "Smuggler"), rolls=3)
+    assert hard(navigator) == "play Navigator"  # a 4th throw at the King's Ransom
+    assert hard(play(DUEL, navigator, "play Navigator")) == "reroll 5"
+    react = play(DUEL, duel("Cannon Coin Coin Skull Skull", ("Letter of Marque", "Iron Hull"), coins=(0, 5)),
+                 "play Letter of Marque", "stop")
+    assert hard(react) == "play Iron Hull"  # a theft of 2
+    curse = play(DUEL, duel("Skull Skull Skull Coin Coin", ("Smuggler", "Navigator"), coins=(5, 0)), "stop")
+    assert hard(curse) == "play Smuggler"

@@ -133,7 +133,7 @@ class KingsGold(Game):
         # spares replaying ``apply`` (the Match asks for a description at every step).
         if before.phase == READY and action == ROLL:
             return []
-        if before.phase == THROW and after.phase == CHOOSE:
+        if before.phase == THROW and after.phase == CHOOSE and not before.extra_throw:
             return [rules.throw_line(after)]
         lines: list[str] = []
         rules.step(self.cfg, before, action, lines)

@@ -241,9 +241,10 @@ def land_rolloff(state: KGState, faces: tuple[int, ...], log: Log) -> KGState:
     return state._replace(phase=READY, seat=tied[0], start=tied[0], round=1, contenders=())
 
 
-def throw_line(state: KGState) -> str:
-    """The log line of the dice a throw left showing (``Anne rolls Coin Coin Skull Cannon Crest``)."""
-    verb = "rolls" if state.rolls == 1 else "now shows"
+def throw_line(state: KGState, again: bool = False) -> str:
+    """The log line of the dice a throw left showing (``Anne rolls Coin Coin Skull Cannon Crest``);
+    ``again``: a throw that is not one of the turn's throws (the Duel's Powder Monkey)."""
+    verb = "rolls" if state.rolls == 1 and not again else "now shows"
     return f"{NAMES[state.seat]} {verb} {format_faces(state.dice)}"
 
 
@@ -252,11 +253,13 @@ def land_throw(cfg: Config, state: KGState, faces: tuple[int, ...], log: Log) ->
     dice = list(state.dice)
     for slot, face in zip(state.throwing, faces, strict=True):
         dice[slot] = face
-    rolls = state.rolls + (not state.extra_throw)  # the Powder Monkey's throw is not one of the three
-    state = state._replace(dice=tuple(dice), throwing=(), rolls=rolls, phase=CHOOSE, extra_throw=False)
+    again = state.extra_throw  # the Powder Monkey's throw is not one of the three
+    state = state._replace(dice=tuple(dice), throwing=(), rolls=state.rolls + (not again), phase=CHOOSE,
+                           extra_throw=False)
+    rolls = state.rolls
     skulls = state.dice.count(SKULL)
     if log is not None:
-        log.append(throw_line(state))
+        log.append(throw_line(state, again))
     first = state.dice[0]
     if first != SKULL and state.dice.count(first) == 5:
         return resolve(cfg, state, log)
