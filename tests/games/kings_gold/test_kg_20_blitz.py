@@ -120,3 +120,18 @@ def test_kg_20_a_real_clock_calls_time():
     # About 2 s of real waiting; the step budget is only a safety net, nothing about speed is asserted.
     referee(match, time.monotonic, idle=lambda: time.sleep(0.05), budget_steps=600)
     assert match.is_over and match.actions == ["timeout", "timeout"]
+
+
+def test_kg_20_computer_captains_play_the_blitz_and_hard_is_still_the_exact_solver():
+    from regalia.ai import load_agent
+    from regalia.ai.arena import play_match
+    from regalia.core.rng import Rng
+
+    game = KingsGold(players=3, mode="blitz", fast_roll=True)
+    agents = [load_agent("kings-gold", level, seed=s) for s, level in enumerate(["hard", "medium", "easy"])]
+    match = play_match(game, agents, seed=4)
+    assert match.is_over and "timeout" not in match.actions
+    standard = KingsGold(players=3)
+    for dice in ("Coin Coin Skull Cannon Crest", "Coin Coin Coin Coin Skull", "Cannon Crest Crest Skull Skull"):
+        state = position(3, dice=dice, coins=(1, 4, 2))
+        assert game.policy("exact", state, 0, Rng(0)) == standard.policy("exact", state, 0, Rng(0))
