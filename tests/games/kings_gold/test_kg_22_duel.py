@@ -275,3 +275,23 @@ def test_kg_22_hard_plays_its_card_when_it_pays():
     assert hard(react) == "play Iron Hull"  # a theft of 2
     curse = play(DUEL, duel("Skull Skull Skull Coin Coin", ("Smuggler", "Navigator"), coins=(5, 0)), "stop")
     assert hard(curse) == "play Smuggler"
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_kg_22_gold_is_conserved_through_cards_and_counter_cannons(seed):
+    from .helpers import total_gold
+
+    game, rng = KingsGold(mode="duel"), Rng(seed)
+    state = game.initial_state()
+    while game.to_move(state) is not None:
+        if game.to_move(state) == -1:
+            state = game.apply(state, game.sample_chance(state, rng))
+        else:
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+        assert total_gold(state) == (60, 20) and min(state.coins) >= 0
+
+
+def test_kg_22_the_view_counts_the_navigators_fourth_throw():
+    state = play(DUEL, duel("Coin Coin Coin Cannon Crest", ("Navigator", "Smuggler"), rolls=3), "play Navigator")
+    view = DUEL.view(state, 1)
+    assert view["rolls_left"] == 1 and view["duel"]["effects"] == ["Navigator"]
