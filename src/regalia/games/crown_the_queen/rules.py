@@ -9,6 +9,7 @@ procession accepts, it is laid, then a card is drawn (rule 5).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from regalia.core.game import short
 
@@ -82,7 +83,7 @@ def apply_action(state: QueenState, action: str) -> QueenState:
     return pass_card(state, action[len(PASS_PREFIX):])
 
 
-def lay(state: QueenState, hand: tuple[str, ...], **changes: object) -> QueenState:
+def lay(state: QueenState, hand: tuple[str, ...], **changes: Any) -> QueenState:
     """Rules 4, 5, 8: lay the card the procession accepts, then draw; when nothing fits, pass.
 
     ``hand`` is the seat's hand after it acquired a card; ``changes`` are the other fields that the

@@ -63,7 +63,7 @@ def _visible(state: QueenState, seat: int | None) -> list[tuple[str, ...]]:
     known = [*state.processions, state.face_up]
     if seat is not None:
         known.append(state.hands[seat])
-    if sees_passed(state, seat):
+    if state.passed is not None and sees_passed(state, seat):
         known.append((state.passed,))
     return known
 
