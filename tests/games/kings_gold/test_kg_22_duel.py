@@ -295,3 +295,14 @@ def test_kg_22_the_view_counts_the_navigators_fourth_throw():
     state = play(DUEL, duel("Coin Coin Coin Cannon Crest", ("Navigator", "Smuggler"), rolls=3), "play Navigator")
     view = DUEL.view(state, 1)
     assert view["rolls_left"] == 1 and view["duel"]["effects"] == ["Navigator"]
+
+
+def test_kg_22_only_the_duel_hides_anything_and_keep_is_secret_to_the_server():
+    from regalia.server.secrecy import hidden_from
+
+    assert KingsGold.hidden_information and DUEL.hidden_information
+    assert not KingsGold().hidden_information and not KingsGold(mode="blitz").hidden_information
+    match = DUEL.new_match(seed=4)
+    assert hidden_from(DUEL, match.state, 0, "keep 1") == {None, 1}  # the other seat never learns which
+    state = duel("Coin Coin Cannon Skull Crest", ("Quartermaster", "Smuggler"))
+    assert hidden_from(DUEL, state, 0, "play Quartermaster") == frozenset()  # a played card is revealed

@@ -31,8 +31,10 @@ class KingsGold(Game):
     min_players, max_players, default_players = 2, 6, 2
     has_chance = True
     hidden_information = True
-    """Only the Captain's Duel hides anything (the ability cards); in the other modes ``resample_hidden``
-    is the identity and every view is the whole table."""
+    """The game can hide something: the Captain's Duel's ability cards. Each rules object says whether its
+    own mode does (``__init__`` sets it per instance: False in standard and Blitz play, where
+    ``resample_hidden`` is the identity and every view is the whole table, so the server's secrecy check
+    and the conformance kit skip the work)."""
     max_plies = 20_000
     """At most 200 rounds (rules.ROUND_CAP) x 6 captains x 15 steps a turn, plus the roll-off."""
     option_specs = (
@@ -65,6 +67,7 @@ class KingsGold(Game):
             ransom_coins_only=o["ransom_coins_only"], mode=o["mode"], turn_seconds=o["turn_seconds"],
             fast_roll=o["fast_roll"],
         )
+        self.hidden_information = self.cfg.mode == "duel"  # type: ignore[misc]
 
     def check_options(self) -> None:
         if self.options["coin_value"] == 0 and self.options["doubloon_value"] == 0:
