@@ -23,7 +23,7 @@ def timed_site(tmp_path_factory: pytest.TempPathFactory) -> Any:
     yield from serve(records_app(Path(tmp_path_factory.mktemp("blitz")) / "blitz.db"))
 
 
-def test_blitz_a_countdown_runs_and_the_server_calls_time(page, timed_site):
+def test_kg_20_blitz_a_countdown_runs_and_the_server_calls_time(page, timed_site):
     start_from_lobby(page, timed_site, "timed-pig", seats=["human", "human"], options={"turn_seconds": "2"})
     countdown = page.locator("#countdown")
     expect(countdown).to_be_visible()

@@ -25,7 +25,7 @@ def hold_seat(page: Any, site: Any, match_id: str, seat: int, token: str) -> Non
     page.goto(f"{site.url}/#/m/{match_id}")
 
 
-def test_duel_the_kept_card_never_reaches_the_other_seat(page, site):
+def test_kg_22_duel_the_kept_card_never_reaches_the_other_seat(page, site):
     created = site.new_match("kings-gold", seats=[{"kind": "human"}, {"kind": "human"}], mode="duel")
     match_id, tokens = created["match"], created["tokens"]
     frames: list[dict[str, Any]] = []

@@ -145,9 +145,52 @@ def test_the_leaderboard_lists_settled_players_and_tells_you_your_rank(site):
     assert site.http.get("/api/leaderboards/no-such-game").status_code == 404
 
 
-def test_dice_skins_are_chosen_among_those_unlocked(site):
+def test_kg_24_dice_skins_are_chosen_among_those_unlocked(site):
     me = new_profile(site, "Edward Teach")
     locked = site.http.put("/api/profiles/me/dice-skin", json={"skin": "gold"}, headers=auth(me["token"]))
     assert locked.status_code == 400 and "Gold Pirate King" in locked.json()["detail"]
     chosen = site.http.put("/api/profiles/me/dice-skin", json={"skin": "classic"}, headers=auth(me["token"]))
     assert chosen.json() == {"dice_skin": "classic"}
+
+
+@pytest.fixture(scope="module")
+def real_site(tmp_path_factory: pytest.TempPathFactory):
+    from regalia.server.app import create_app
+
+    yield from serve(create_app(f"sqlite:///{tmp_path_factory.mktemp('kg') / 'kg.db'}", bot_pause=0.0))
+
+
+def test_kg_18_badges_earned_at_the_table_are_kept_on_the_profiles(real_site, monkeypatch):
+    monkeypatch.setattr("regalia.server.seats.new_seed", lambda: "kg-18-badges")  # a fixed deal of the dice
+    anne, ben = new_profile(real_site, "Anne Kg"), new_profile(real_site, "Ben Kg")
+    created = real_site.new_match("kings-gold", seats=[{"kind": "human"}, {"kind": "human"}], fast_roll=True)
+    match_id, tokens = created["match"], created["tokens"]
+    for seat, who in ((0, anne), (1, ben)):
+        real_site.http.post(f"/api/matches/{match_id}/seats/{seat}/player", json={"seat_token": tokens[str(seat)]},
+                            headers=auth(who["token"]))
+    table = real_site.ws(match_id)
+    table.hello(tokens["0"], tokens["1"])
+    turn = 0
+    while not table.state["view"]["is_over"]:
+        table.wait_for(lambda s: s["legal"] or s["view"]["is_over"])
+        if table.state["legal"]:
+            legal = table.state["legal"]
+            table.act(legal[turn % len(legal)])
+            turn += 1
+    screen = real_site.http.get(f"/api/matches/{match_id}/result").json()
+    earned = screen["result"]["badges"]
+    assert any(earned), "this match should award a badge (a badge is earned by most captains)"
+    for seat, who in ((0, anne), (1, ben)):
+        page = real_site.http.get(f"/api/profiles/{who['profile']}").json()
+        held = [b["badge"] for b in page["badges"]]
+        assert held == ([earned[seat]] if earned[seat] else []), (earned, page["badges"])
+        assert screen["seats"][seat]["badge"] == earned[seat]
+
+
+def test_kg_24_the_chosen_dice_skin_follows_the_profile_to_every_device(site):
+    me = new_profile(site, "Skin Keeper")
+    site.http.put("/api/profiles/me/dice-skin", json={"skin": "classic"}, headers=auth(me["token"]))
+    code = site.http.post("/api/profiles/me/sign-in-code", headers=auth(me["token"])).json()["code"]
+    other = site.http.post("/api/sign-in", json={"code": code}).json()
+    page = site.http.get("/api/profiles/me", headers=auth(other["token"])).json()
+    assert page["dice_skin"] == "classic" and "classic" in page["dice_skins"]

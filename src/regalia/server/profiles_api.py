@@ -31,6 +31,7 @@ from sqlalchemy import select
 
 from regalia import records
 from regalia.profiles import NameTaken, ProfileError
+from regalia.profiles.badges import Badge
 from regalia.profiles.tokens import Secret, format_code, sign_in_link
 from regalia.ratings import LeaderboardPolicy
 from regalia.records.tables import MatchResultSeatRow
@@ -229,7 +230,7 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
                 MatchResultSeatRow.match_id == match_id).order_by(MatchResultSeatRow.seat))).all()
         seats = [{"seat": r.seat, "name": r.name, "player": r.player_id, "score": r.score, "place": r.place,
                   "outcome": r.outcome, "rating_before": r.rating_before, "rating_after": r.rating_after,
-                  "badge": r.badge} for r in rows]
+                  "badge": Badge.parse(r.badge).value if r.badge else None} for r in rows]
         return {"match": match_id, "game": live.match.game.id, "options": dict(live.match.game.options),
                 "result": live.match.result(), "view": live.match.view(None), "seats": seats}
 
