@@ -135,3 +135,11 @@ def test_kg_20_computer_captains_play_the_blitz_and_hard_is_still_the_exact_solv
     for dice in ("Coin Coin Skull Cannon Crest", "Coin Coin Coin Coin Skull", "Cannon Crest Crest Skull Skull"):
         state = position(3, dice=dice, coins=(1, 4, 2))
         assert game.policy("exact", state, 0, Rng(0)) == standard.policy("exact", state, 0, Rng(0))
+
+
+def test_kg_20_turn_seconds_for_the_servers_referee():
+    game = KingsGold(mode="blitz", turn_seconds=8)
+    assert game.turn_seconds(position(2)) == 8.0
+    assert game.turn_seconds(position(2, dice="Coin Coin Cannon Skull Crest")) == 8.0
+    assert game.turn_seconds(game.initial_state()) is None  # the roll-off: chance, no captain to time
+    assert KingsGold().turn_seconds(position(2)) is None and KingsGold(mode="duel").turn_seconds(position(2)) is None

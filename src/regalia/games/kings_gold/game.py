@@ -108,6 +108,12 @@ class KingsGold(Game):
         """
         return rules.clock_actions(self.cfg, state)
 
+    def turn_seconds(self, state: KGState) -> float | None:
+        """Blackbeard's Blitz: ``turn_seconds`` whenever the clock may call time (KG-20), else None.
+
+        The server's referee restarts it when the seat to move changes, i.e. once per turn."""
+        return float(self.cfg.turn_seconds) if rules.clock_actions(self.cfg, state) else None
+
     def _throw_size(self, state: KGState) -> int:
         if state.phase == THROW:
             return len(state.throwing)
