@@ -91,10 +91,6 @@ def reactions(state: KGState) -> list[str]:
     return [PASS, play_action(wanted)] if card == wanted else [PASS]
 
 
-def keeps(state: KGState) -> list[str]:
-    return list(KEEP_ACTIONS)
-
-
 def keeper(state: KGState) -> int:
     """The captain to keep a card now (in seat order)."""
     return state.kept.index(NO_CARD)

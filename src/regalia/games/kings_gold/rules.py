@@ -11,6 +11,11 @@ for them). A turn::
 
 ASSIGN and AIM are asked only when the captain has a real choice; otherwise they resolve by themselves
 (a Crest with no Coin to pair becomes a Shield, a Cannon with one possible target fires at it).
+
+The other modes hook in here: Blackbeard's Blitz's ``timeout`` (``time_up``, KG-20) ends the turn with the
+dice showing; the Captain's Duel (``duel``, KG-22) adds card plays to CHOOSE, a last word when the rolling
+would end by itself, and REACT / COUNTER steps inside the resolution (a Curse answered, a theft answered and
+then met by the counter-cannon die); fast roll (``forced``, §2.9) plays lone forced choices inside ``step``.
 """
 
 from __future__ import annotations
