@@ -17,7 +17,7 @@ from typing import Any
 
 from .errors import IllegalAction
 from .game import Game
-from .match import Match
+from .match import RESERVED_VIEW_KEYS, Match
 from .rng import Rng
 
 GARBAGE: tuple[Any, ...] = (
@@ -55,6 +55,9 @@ def check_views(game: Game, match: Match, seed: int, step: int, rng: Rng) -> Non
         if json.loads(text) != view:
             raise _fail(game, seed, step, f"view({seat}) does not survive a JSON round trip")
         own = game.view(match.state, seat)
+        clash = RESERVED_VIEW_KEYS & set(own)
+        if clash:
+            raise _fail(game, seed, step, f"view({seat}) uses keys the match adds: {sorted(clash)}")
         if seat is not None:
             # Computer players rebuild their state from the view: it must hold all the seat knows.
             rebuilt = game.determinize(json.loads(json.dumps(own)), seat, rng)

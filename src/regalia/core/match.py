@@ -18,6 +18,8 @@ MATCH_FORMAT = "regalia.match"
 RECORD_FORMAT = "regalia.record"
 FORMAT_VERSION = 1
 MAX_ACTION_LENGTH = 200
+RESERVED_VIEW_KEYS = frozenset({"game", "seat", "players", "to_move", "version", "is_over", "winners", "scores"})
+"""Keys ``Match.view`` adds to every game's view; a game's own view must not use them."""
 
 
 class Match:
