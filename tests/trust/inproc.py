@@ -9,6 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from regalia.server.app import create_app
+from regalia.server.catalog import default_catalog
 from regalia.server.hub import Hub
 from tests.server.toys import toy_catalog
 
@@ -34,7 +35,9 @@ class InProcess:
         return live.match.to_json() + repr([(s.seat, s.kind, s.level, s.token_hash) for s in live.seats])
 
 
-def in_process(db: Path) -> Iterator[InProcess]:
-    app = create_app(f"sqlite:///{db}", catalog=toy_catalog(), bot_pause=0.0, bot_workers=1)
+def in_process(db: Path, *, real_games: bool = False) -> Iterator[InProcess]:
+    """The app on a SQLite file; over the toy games, or the registered ones with ``real_games``."""
+    catalog = default_catalog() if real_games else toy_catalog()
+    app = create_app(f"sqlite:///{db}", catalog=catalog, bot_pause=0.0, bot_workers=1)
     with TestClient(app) as client:
         yield InProcess(client)

@@ -32,7 +32,7 @@ from . import seats as tokens
 from .bots import Bots
 from .catalog import Catalog
 from .protocol import NewMatch, SeatRequest
-from .secrecy import hidden_from, last_for
+from .secrecy import bot_seed, hidden_from, last_for
 from .store import Store, StoredMatch, StoredSeat
 
 log = logging.getLogger("regalia.server.hub")
@@ -354,7 +354,7 @@ class Hub:
             legal = live.match.legal_actions()
         assert seat.level is not None
         try:
-            action = await self.bots.decide(live.match.game, seat.level, f"{live.seed}:{seat.seat}:{version}",
+            action = await self.bots.decide(live.match.game, seat.level, bot_seed(live.seed, seat.seat, version),
                                             view, seat.seat, legal)
             live.bot_task = None
             await self.submit(live, seat.seat, version, action)

@@ -15,6 +15,7 @@ log lines. Then ``s`` is told only who acted (``{"seat": 0, "action": None}``).
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from regalia.core.game import Game
@@ -54,3 +55,12 @@ def last_for(last: dict[str, Any] | None, hidden: frozenset[int | None], seats: 
     if not seats and None not in hidden:
         return last
     return {"seat": last["seat"], "action": None}
+
+
+def bot_seed(match_seed: str, seat: int, version: int) -> str:
+    """The seed a computer seat decides with: secret, reproducible, and no way back to the match's seed.
+
+    The match's seed fixes every future die and card; a computer seat handed it could foresee them
+    (and so could anyone reading a bot's logs). A one-way hash gives it randomness of its own instead.
+    """
+    return hashlib.sha256(f"regalia-bot:{match_seed}:{seat}:{version}".encode()).hexdigest()
