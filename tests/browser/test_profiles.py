@@ -49,7 +49,8 @@ def test_a_profile_is_created_and_opened_in_a_second_browser_by_code_and_by_link
         shot(second, "profile-second-device")
     finally:
         other.close()
-    page.click("#open-elsewhere")
+    page.click("#open-elsewhere")  # a fresh code: the first one is spent
+    expect(page.locator("#code")).not_to_have_text(code)
     link = page.locator("#sign-in-code-shown input").input_value()
     third_context = chromium_browser.new_context()
     try:
@@ -97,3 +98,22 @@ def test_the_leaderboard_shows_the_captain_and_their_rank(page, records_site):
     expect(page.locator("#board")).to_contain_text("Stede Bonnet")
     expect(page.locator("#my-rank")).to_contain_text("You are #")
     shot(page, "leaderboard")
+
+
+def test_leavers_a_gone_player_s_seat_is_played_by_the_host_s_computer_until_they_return(page, records_site):
+    page.goto(records_site.url + "/")
+    page.click("button[data-game='pig']")
+    page.fill("#leaver-grace", "1")
+    page.select_option("#leaver-level", "random")
+    page.select_option("#seat-1", "human")
+    page.click("#start-match")
+    page.wait_for_url("**/#/m/*")
+    match_id = page.url.rsplit("/", 1)[-1]
+    expect(page.locator("#actions button[data-action='roll']")).to_be_enabled()
+    page.goto(records_site.url + "/#/")  # the person leaves the table
+    expect(page.locator("#new-match")).to_be_attached()
+    page.wait_for_function(  # the match goes on without them: the computer plays their seats
+        "id => fetch('/api/matches/' + id).then(r => r.json()).then(m => m.version >= 2)", arg=match_id,
+        polling=200, timeout=15_000)
+    page.goto(f"{records_site.url}/#/m/{match_id}")  # back: the seat is theirs again
+    expect(page.locator(".papers")).to_contain_text("Version")

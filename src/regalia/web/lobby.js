@@ -3,6 +3,7 @@
 import * as api from "./api.js";
 import { h, toast } from "./dom.js";
 import { gamePicture } from "./pictures.js";
+import { applyLeavers, leaverFieldset } from "./leavers.js";
 import { attachSeats } from "./profile.js";
 
 export async function showLobby(root) {
@@ -67,6 +68,7 @@ function seatRow(game, index) {
 
 function matchForm(box, game) {
   const seatsBox = h("div", { class: "seats" });
+  const leavers = leaverFieldset(game);
   const optionFields = game.options.map((option) => ({ option, field: optionInput(option) }));
   const playersInput = () => optionFields.find((f) => f.option.name === "players")?.field.querySelector("input,select");
   const drawSeats = () => {
@@ -89,6 +91,7 @@ function matchForm(box, game) {
       const created = await api.createMatch({ game: game.id, options, seats });
       api.rememberSeats(created.match, created.tokens);
       await attachSeats(created.match, created.tokens);
+      await applyLeavers(created.match, created.tokens, leavers);
       location.hash = `#/m/${created.match}`;
     } catch (error) {
       toast(error.message);
@@ -97,6 +100,7 @@ function matchForm(box, game) {
   h("h2", {}, `New ${game.title} match`),
   optionFields.map((f) => f.field),
   h("fieldset", {}, h("legend", {}, "Who sits where"), seatsBox),
+  leavers,
   h("button", { type: "submit", class: "primary", id: "start-match" }, "Start the match"));
   box.replaceChildren(form);
   playersInput()?.addEventListener("change", drawSeats);
