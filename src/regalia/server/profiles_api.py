@@ -151,6 +151,7 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
     async def sign_in_code(request: Request, authorization: str | None = Header(None)) -> dict[str, Any]:
         me = await me_or_401(authorization)
         async with store.sessions.begin() as session:
+            await records.purge_sign_in_codes(session)  # the chore: spent and expired codes go
             code = await records.issue_sign_in_code(session, me.id)
         return {"code": format_code(code), "link": sign_in_link(str(request.base_url).rstrip("/"), code),
                 "expires_in": 600}
