@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .hub import Hub, LiveMatch, Refusal
+from .secrecy import bot_seed
 
 log = logging.getLogger("regalia.server.referee")
 
@@ -172,7 +173,8 @@ class Referee:
         while match.to_move == seat and self._is_gone(live, seat):
             version = match.version
             try:
-                action = await self.hub.bots.decide(match.game, level, f"{live.seed}:zombie:{seat}:{version}",
+                # a one-way seed: the match's own seed would let the zombie foresee every die and card
+                action = await self.hub.bots.decide(match.game, level, bot_seed(f"{live.seed}:zombie", seat, version),
                                                     match.view(seat), seat, match.legal_actions())
                 if not self._is_gone(live, seat):  # the person came back while it thought: theirs again
                     return
