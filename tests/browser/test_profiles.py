@@ -117,3 +117,12 @@ def test_leavers_a_gone_player_s_seat_is_played_by_the_host_s_computer_until_the
         polling=200, timeout=15_000)
     page.goto(f"{records_site.url}/#/m/{match_id}")  # back: the seat is theirs again
     expect(page.locator(".papers")).to_contain_text("Version")
+
+
+def test_kg_24_the_kings_gold_table_offers_the_dice_skins_of_the_profile(page, site):
+    create_profile(page, site, "Dice Roller")
+    start_from_lobby(page, site, "kings-gold", seats=["human", "computer:easy"])
+    setting = page.locator("#table-dice-skin")
+    expect(setting).to_be_visible()
+    assert setting.locator("option").all_inner_texts() == ["classic"]  # no badge yet: the classic dice only
+    assert page.evaluate("document.documentElement.dataset.diceSkin") == "classic"

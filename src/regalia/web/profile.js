@@ -135,3 +135,19 @@ function ownTools(root, page) {
       welcome(root);
     } }, "Sign out on this device"));
 }
+
+/** The table's dice-skin setting (King's Gold): the skins your badges unlocked; the choice is saved on
+ *  your profile, so it follows you to every device, and is purely cosmetic (the rules never see it). */
+export async function diceSkinSetting() {
+  if (!me()) return null;
+  const page = await call("GET", "/api/profiles/me").catch(() => null);
+  if (!page) return null;
+  document.documentElement.dataset.diceSkin = page.dice_skin;
+  return h("p", { class: "table-settings" }, h("label", { for: "table-dice-skin" }, "Dice skin "),
+    h("select", { id: "table-dice-skin", onchange: async (event) => {
+      try {
+        const saved = await call("PUT", "/api/profiles/me/dice-skin", { skin: event.target.value });
+        document.documentElement.dataset.diceSkin = saved.dice_skin;
+      } catch (error) { toast(error.message); }
+    } }, (page.dice_skins || ["classic"]).map((skin) => h("option", { value: skin, selected: skin === page.dice_skin }, skin))));
+}

@@ -5,6 +5,7 @@ import * as api from "./api.js";
 import { Connection } from "./connection.js";
 import { Countdown } from "./countdown.js";
 import { h, seatName, toast } from "./dom.js";
+import { diceSkinSetting } from "./profile.js";
 import { resultsPanel } from "./results.js";
 import { sounds } from "./sound.js";
 
@@ -58,6 +59,9 @@ export async function showMatch(root, matchId) {
       game = games.find((g) => g.id === u.view.game) || { id: u.view.game, title: u.view.game };
       table = await tableFor(game.id);
       parts.title.textContent = game.title;
+      if (game.id === "kings-gold" && api.tokensFor(matchId).length) {
+        diceSkinSetting().then((setting) => setting && parts.papers.after(setting)).catch((e) => console.error(e));
+      }
       document.title = `${game.title} · Regalia`;
     }
     log = log.slice(0, u.log_start).concat(u.log);
