@@ -14,17 +14,18 @@ function signed(delta) {
   return rounded >= 0 ? `+${rounded}` : `−${Math.abs(rounded)}`;
 }
 
-/** King's Gold: each captain's coins, doubloons, shields and penalties as the final view shows them. */
+/** King's Gold: each captain's coins, doubloons and shields as the final view shows them (coins forfeited
+ *  during play are already gone from the coins), and the Master Pirate bonus the result names. */
 function kingsGold(screen) {
   const o = screen.options;
   const master = screen.result.master_pirate;
   return h("table", { class: "explained" },
     h("tr", {}, ["Captain", `Coins ×${o.coin_value ?? 1}`, `Doubloons ×${o.doubloon_value ?? 5}`,
-      `Shields ×${o.shield_value ?? 2}`, "Master Pirate", "Penalties", "Score"].map((t) => h("th", {}, t))),
+      `Shields ×${o.shield_value ?? 2}`, "Master Pirate", "Score"].map((t) => h("th", {}, t))),
     (screen.view.captains || []).map((c) => h("tr", {},
       h("td", {}, c.name), h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
       h("td", {}, master && master.seat === c.seat ? `+${o.master_bonus ?? 10} (heist of ${master.heist})` : ""),
-      h("td", {}, c.penalties ? `−${c.penalties}` : ""), h("td", {}, c.score))));
+      h("td", {}, c.score))));
 }
 
 /** Crown the Queen: the points of every deal and the processions that scored them. */
@@ -52,7 +53,7 @@ export async function resultsPanel(matchId) {
   const places = [...screen.seats].sort((a, b) => a.place - b.place || a.seat - b.seat);
   return h("section", { class: "panel results", id: "results", "aria-label": "Result" },
     h("h2", {}, "The match is over"),
-    h("ol", { class: "places" }, places.map((s) => h("li", { "data-seat": s.seat },
+    h("ul", { class: "places" }, places.map((s) => h("li", { "data-seat": s.seat },
       h("strong", {}, `${s.place}. ${s.name}`), ` · ${s.score} · ${s.outcome}`,
       s.rating_after != null ? h("span", { class: "rating-change" },
         ` · ${Math.round(s.rating_before)} → ${Math.round(s.rating_after)} (${signed(s.rating_after - s.rating_before)})`) : null,
