@@ -306,3 +306,14 @@ def test_kg_22_only_the_duel_hides_anything_and_keep_is_secret_to_the_server():
     assert hidden_from(DUEL, match.state, 0, "keep 1") == {None, 1}  # the other seat never learns which
     state = duel("Coin Coin Cannon Skull Crest", ("Quartermaster", "Smuggler"))
     assert hidden_from(DUEL, state, 0, "play Quartermaster") == frozenset()  # a played card is revealed
+
+
+def test_kg_22_encode_view_holds_your_card_and_never_the_rivals_hidden_one():
+    from regalia.games.kings_gold.view import ENCODING_LENGTH
+
+    a = duel("Coin Coin Cannon Skull Crest", ("Quartermaster", "Iron Hull"))
+    b = duel("Coin Coin Cannon Skull Crest", ("Quartermaster", "Smuggler"))
+    va, vb = (DUEL.encode_view(DUEL.view(s, 0)) for s in (a, b))
+    assert len(va) == ENCODING_LENGTH and va == vb  # the rival's hidden card changes nothing
+    assert DUEL.encode_view(DUEL.view(a, 1)) != DUEL.encode_view(DUEL.view(b, 1))  # his own card: seen
+    assert len(KingsGold().encode_view(KingsGold().view(position(2), 0))) == ENCODING_LENGTH

@@ -167,7 +167,9 @@ def encode_view(view: dict[str, Any]) -> list[float]:
     Layout: 6 seats x 9 (present, coins/60, doubloons/20, shields/3, penalties/10, out, immune, at the
     helm, score/100) | Treasury coins/60, doubloons/20, Reserve/20, round/50, end triggered | 5 dice x
     5 (one-hot Skull, Cannon, Coin, Crest, not thrown) | 5 held | rolls/3, crests left/5, converted/5,
-    cannons left/5, turn gain/50, record/50 | record holder one-hot (7: 6 seats + nobody) | phase (7).
+    cannons left/5, turn gain/50, record/50 | record holder one-hot (7: 6 seats + nobody) | phase (11) |
+    the Duel's cards (zeros in the other modes): the viewer's kept card one-hot (7: 6 cards + none), its
+    card used, the other captain's card kept, his played card one-hot (7), the turn cards in force (3).
     """
     players = len(view["captains"])
     me = view.get("seat")
@@ -197,7 +199,24 @@ def encode_view(view: dict[str, Any]) -> list[float]:
     out += holder
     phase = [0.0] * len(PHASE_NAMES)
     phase[PHASE_NAMES.index(view["phase"])] = 1.0
-    return out + phase
+    return out + phase + encode_cards(view.get("duel"), order[1] if players > 1 else me)
 
 
-ENCODING_LENGTH = MAX_SEATS * 9 + 5 + 25 + 5 + 6 + MAX_SEATS + 1 + len(PHASE_NAMES)
+CARDS_LENGTH = 2 * (len(CARD_NAMES) + 1) + 2 + 3
+
+
+def encode_cards(duel: dict[str, Any] | None, rival: int) -> list[float]:
+    """The Duel's part of the vector: only what the viewer may know (his own card, the rival's public facts)."""
+    if not duel:
+        return [0.0] * CARDS_LENGTH
+    hand = duel["hand"]
+    mine = [0.0] * (len(CARD_NAMES) + 1)
+    mine[CARD_BY_NAME[hand["kept"]] if hand and hand["kept"] else len(CARD_NAMES)] = 1.0
+    public = duel["captains"][rival]
+    theirs = [0.0] * (len(CARD_NAMES) + 1)
+    theirs[CARD_BY_NAME[public["played"]] if public["played"] else len(CARD_NAMES)] = 1.0
+    effects = [float(name in duel["effects"]) for name in ("Navigator", "Quartermaster", "Letter of Marque")]
+    return [*mine, float(bool(hand and hand["used"])), float(public["kept"]), *theirs, *effects]
+
+
+ENCODING_LENGTH = MAX_SEATS * 9 + 5 + 25 + 5 + 6 + MAX_SEATS + 1 + len(PHASE_NAMES) + CARDS_LENGTH
