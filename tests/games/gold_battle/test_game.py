@@ -165,3 +165,17 @@ def test_agents_with_node_limits_are_deterministic():
     a = load_agent("gold-battle", "hard", seed=5, nodes=2000).choose(match)
     b = load_agent("gold-battle", "hard", seed=5, nodes=2000).choose(match)
     assert a == b
+
+
+def test_rule_10_a_final_view_without_a_commander_reads_back():
+    """Seeds 9 and 26 end with a commander captured: the final views still determinize and encode."""
+    game = GoldBattle()
+    for seed in (9, 26):
+        match = game.new_match(seed=seed)
+        rng = Rng(seed)
+        while not match.is_over:
+            match.play(rng.choice(match.legal_actions()))
+        for seat in (0, 1):
+            view = match.view(seat)
+            assert game.view(game.determinize(view, seat, rng), seat) == game.view(match.state, seat)
+            assert len(game.encode_view(view)) == len(game.encode_view(game.new_match().view(0)))

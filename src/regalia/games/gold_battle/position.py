@@ -26,8 +26,12 @@ _PIECES = "CSTMFcstm"
 _RANK = re.compile(r"\d+|[A-Za-z]")
 
 
-def parse_position(text: str) -> BattleState:
-    """The state a position text describes; ValueError says what is wrong with it."""
+def parse_position(text: str, *, finished: bool = False) -> BattleState:
+    """The state a position text describes; ValueError says what is wrong with it.
+
+    A battle in progress has both commanders; a ``finished`` one may have lost one (rule 10: a captured
+    commander leaves the board), which is how a final view is read back.
+    """
     if not isinstance(text, str):
         raise ValueError(f"a position is a text, not {type(text).__name__}")
     fields = text.split()
@@ -70,7 +74,7 @@ def parse_position(text: str) -> BattleState:
             file += 1
         if "".join(_RANK.findall(rank_text)) != rank_text or file != SIZE:
             raise ValueError(f"rank {rank + 1} must describe exactly {SIZE} squares: {rank_text!r}")
-    if NO_SQUARE in commanders:
+    if NO_SQUARE in commanders and not finished:
         raise ValueError("each side needs exactly one commander (C and c)")
     side_text = fields[1] if len(fields) > 1 else "r"
     match = re.fullmatch(r"([rb])(?:\+([0-9]))?", side_text)

@@ -57,8 +57,8 @@ def board_rows(state: BattleState) -> list[str]:
 
 def state_from_view(view: dict[str, Any]) -> BattleState:
     """The exact state behind a view (nothing is hidden, so nothing is sampled)."""
-    state = parse_position(view["position"])
     outcome = view.get("outcome")
+    state = parse_position(view["position"], finished=outcome is not None)
     if outcome is not None:
         winner = outcome["winner"]
         return state.replace(seen=tuple(view["seen"]), outcome=(-1 if winner is None else winner, outcome["reason"]))
