@@ -30,6 +30,7 @@ from regalia.core.errors import UnknownGame
 
 from .bots import Bots
 from .catalog import Catalog, default_catalog
+from .faults import answer_database_failures
 from .hub import Client, Hub, LiveMatch, NoSuchMatch, Refusal
 from .migrate import upgrade
 from .profiles_api import install as install_records
@@ -75,6 +76,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
                   lifespan=lifespan)
     app.state.hub = hub
     app.state.store = store
+    answer_database_failures(app)  # a failing database is a 503 with a reason, never a bare 500
     install_records(app, store, hub)  # profiles, ratings, boards; the referee's clock and leavers
 
     @app.get("/healthz")

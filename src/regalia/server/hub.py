@@ -31,6 +31,7 @@ from regalia.core.match import Match
 from . import seats as tokens
 from .bots import Bots
 from .catalog import Catalog
+from .faults import UNAVAILABLE, without_last_action
 from .protocol import NewMatch, SeatRequest
 from .secrecy import bot_seed, hidden_from, last_for
 from .store import Store, StoredMatch, StoredSeat
@@ -320,9 +321,9 @@ class Hub:
                 await self.store.append(live.id, version, seat, action, is_over=match.is_over,
                                         result=match.result())
             except Exception:
-                log.exception("could not save action %d of %s; reloading it", version, live.id)
-                live.match = (await self._load(live.id)).match
-                raise Refusal("the action could not be saved; nothing was played, try again") from None
+                log.exception("could not save action %d of %s; taking it back", version, live.id)
+                live.match = without_last_action(match)
+                raise Refusal(f"the action could not be saved: {UNAVAILABLE}") from None
             live.last = {"seat": seat, "action": action}
             live.last_hidden = hidden_from(match.game, before, seat, action)
             self._broadcast(live)
