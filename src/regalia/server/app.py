@@ -21,7 +21,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
@@ -32,6 +32,7 @@ from .bots import Bots
 from .catalog import Catalog, default_catalog
 from .faults import answer_database_failures
 from .hub import Client, Hub, LiveMatch, NoSuchMatch, Refusal
+from .limits import LOOPBACK, LimitExceeded, MatchQuota, TokenBucket
 from .migrate import upgrade
 from .profiles_api import install as install_records
 from .protocol import (
@@ -77,6 +78,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     app.state.hub = hub
     app.state.store = store
     answer_database_failures(app)  # a failing database is a 503 with a reason, never a bare 500
+    app.state.match_quota = quota = MatchQuota()  # new matches per client a minute (limits.py)
     install_records(app, store, hub)  # profiles, ratings, boards; the referee's clock and leavers
 
     @app.get("/healthz")
@@ -88,7 +90,11 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
         return [game_info(catalog, cls.id) for cls in catalog.games()]
 
     @app.post("/api/matches", status_code=201)
-    async def new_match(request: NewMatch) -> MatchCreated:
+    async def new_match(request: NewMatch, http: Request) -> MatchCreated:
+        try:
+            quota.take(http.client.host if http.client else "unknown")
+        except LimitExceeded as exc:
+            raise HTTPException(429, str(exc)) from None
         try:
             live, minted = await hub.create(request)
         except UnknownGame as exc:
@@ -115,6 +121,8 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
         live = await live_or_404(match_id)
         if not (0 <= seat < len(live.seats)) or live.seats[seat].kind != "human":
             raise HTTPException(404, f"seat {seat} of this match is not a human seat")
+        if live.match.is_over:
+            raise HTTPException(409, "the match is over: nothing about it can be changed")
         token = await hub.claim(live, seat)
         if token is None:
             raise HTTPException(409, f"seat {seat} is already taken")
@@ -177,10 +185,18 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
 
 async def serve_client(ws: WebSocket, hub: Hub, live: LiveMatch, client: Client) -> None:
     """Read one client's messages until it goes; each bad one is refused with a reason, and changes nothing."""
+    host = ws.client.host if ws.client else ""
+    bucket = None if host in LOOPBACK else TokenBucket()  # this machine's own clients are not limited
     while True:
         message = await ws.receive()
         if message["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(message.get("code", 1000))
+        try:
+            if bucket is not None:
+                bucket.take()
+        except LimitExceeded as exc:
+            client.post(Refused(reason=str(exc), version=live.match.version).model_dump_json())
+            continue
         text = message.get("text")
         if text is None:
             client.post(Refused(reason="messages are JSON text, not binary").model_dump_json())

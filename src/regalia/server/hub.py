@@ -272,6 +272,8 @@ class Hub:
         """A player of the match sets a computer seat's level; it plays at that level from its next move."""
         if not client.seats:
             raise Refusal("only a player of this match may change a computer's level")
+        if live.match.is_over:
+            raise Refusal("the match is over: nothing about it can be changed")
         if not (0 <= seat < len(live.seats)) or live.seats[seat].kind != "computer":
             raise Refusal(f"seat {seat} is not a computer seat")
         levels = self.catalog.levels(live.match.game.id)
