@@ -13,6 +13,7 @@ import pytest
 
 from regalia import games
 from regalia.core.rng import Rng
+from tests.server.conftest import server  # noqa: F401  (the real server fixture)
 
 from .frames import check_frames, live_match, play
 
@@ -51,3 +52,28 @@ def test_every_frame_to_every_seat_holds_only_what_that_seat_may_know(game_id, o
     matches *= int(os.environ.get("LEAK_SCALE", "1"))
     frames = sum(play_and_check(game_id, options, seed, views_every) for seed in range(matches))
     assert frames > matches
+
+
+def test_frames_over_real_websockets_hold_no_card_of_another_seat(server):  # noqa: F811
+    """High Card over a real server: each seat on its own socket, plus a spectator, for 20 matches."""
+    for number in range(20):
+        created = server.new_match("high-card", seats=[{"kind": "human"}] * 3, players=3)
+        sockets = {seat: server.ws(created["match"]) for seat in range(3)}
+        for seat, player in sockets.items():
+            player.hello(created["tokens"][str(seat)])
+        watcher = server.ws(created["match"])
+        for _ in range(3):
+            mover = next(s for s, p in sockets.items() if p.state["legal"])
+            sockets[mover].act(("hold", "fold")[number % 2 if mover else 0])
+            for player in [*sockets.values(), watcher]:
+                player.wait_for(lambda s, v=sockets[mover].state["version"]: s["version"] >= v)
+        for seat, player in [*sockets.items(), (None, watcher)]:
+            updates = [f for f in player.frames if f["type"] == "update"]
+            assert updates[-1]["view"]["is_over"] and updates[-1]["seed"]
+            for frame in updates:
+                if frame["view"]["is_over"]:
+                    continue
+                assert frame["seed"] is None
+                shown = [s for s, card in enumerate(frame["view"]["cards"]) if card is not None]
+                assert shown == ([] if frame["seat"] is None else [frame["seat"]]), (seat, frame)
+            player.close()
