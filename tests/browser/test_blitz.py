@@ -1,6 +1,5 @@
 """The turn clock in the browser (issue #7, Blackbeard's Blitz): a countdown on the table, and the
-server's timeout played when it runs out — with a real clock, on the timed toy (see the report: King's
-Gold's Blitz does not declare ``turn_seconds`` yet, so the generic clock cannot time it)."""
+server's timeout played when it runs out — with a real clock, on the timed toy and on King's Gold."""
 
 from __future__ import annotations
 
@@ -31,3 +30,11 @@ def test_kg_20_blitz_a_countdown_runs_and_the_server_calls_time(page, timed_site
     shot(page, "blitz-countdown")
     expect(page.locator("#log")).to_contain_text("Time!", timeout=10_000)
     expect(page.locator(".papers")).to_contain_text("Version 1")
+
+
+def test_kg_20_kings_gold_blitz_times_out_at_the_table(page, site):
+    start_from_lobby(page, site, "kings-gold", seats=["human", "human"],
+                     options={"mode": '"blitz"', "turn_seconds": "1"})
+    expect(page.locator("#countdown")).to_be_visible()
+    expect(page.locator("#log")).to_contain_text("Time!", timeout=10_000)
+    shot(page, "kings-gold-blitz-timeout")

@@ -155,3 +155,24 @@ def test_the_clock_frame_is_plain_json_for_the_table(wound: LiveServer):
     live = wound.app.state.hub.live[created["match"]]
     frame = json.loads(wound.app.state.referee.clock_frame(live))
     assert set(frame) == {"type", "match", "seat", "version", "seconds", "seconds_left"}
+
+
+def test_kg_20_kings_gold_blitz_the_referee_calls_time_on_an_injected_clock(tmp_path: Path, monkeypatch):
+    from regalia.server.app import create_app
+
+    monkeypatch.setattr("regalia.server.seats.new_seed", lambda: "kg-20-blitz")
+    clock = HandClock()
+    app = create_app(f"sqlite:///{tmp_path / 'kg.db'}", bot_pause=0.0)
+    app.state.referee.clock = clock
+    for live in serve(app):
+        created = live.new_match("kings-gold", seats=HOT_SEAT, mode="blitz")
+        table = live.ws(created["match"])
+        table.hello(*created["tokens"].values())
+        frame = wait_clock(table)
+        assert frame["seconds"] == 10.0
+        version = table.state["version"]
+        clock.advance(10.01)
+        after = table.wait_for(lambda s, seen=version: s["version"] > seen)
+        assert after["last"]["action"] == "timeout"
+        assert any("Time!" in line for line in after["log"])
+        table.close()
