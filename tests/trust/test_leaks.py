@@ -20,13 +20,13 @@ from .frames import check_frames, live_match, play
 # (game, options, matches): sized so the whole file runs in ~30 s on 2 cores (the secrecy oracle tries every
 # legal action at every step). LEAK_SCALE=N multiplies every count for a long local run.
 CASES = [
-    ("kings-gold", {"players": 2}, 8),
-    ("kings-gold", {"players": 2, "mode": "duel"}, 10),
-    ("kings-gold", {"players": 4}, 3),
-    ("crown-the-queen", {"players": 3}, 12),
-    ("crown-the-queen", {"players": 5}, 4),
-    ("gold-battle", {}, 50),
-    ("gold-crown", {"players": 3, "max_rounds": 10}, 30),
+    ("kings-gold", {"players": 2}, 16),
+    ("kings-gold", {"players": 2, "mode": "duel"}, 20),
+    ("kings-gold", {"players": 4}, 6),
+    ("crown-the-queen", {"players": 3}, 24),
+    ("crown-the-queen", {"players": 5}, 8),
+    ("gold-battle", {}, 100),
+    ("gold-crown", {"players": 3, "max_rounds": 10}, 60),
 ]
 
 
