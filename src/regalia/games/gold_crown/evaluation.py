@@ -47,7 +47,7 @@ he stays there, and he usually stays about three: a quarter of what one more kni
 def field_distance(face: int, entries: frozenset[int]) -> tuple[int, ...]:
     """Steps from every box of ``face``'s battlefield to the nearest entry box (99 elsewhere)."""
     dist = [99] * len(MAT.kind)
-    queue = deque()
+    queue: deque[int] = deque()
     for box in entries:
         dist[box] = 0
         queue.append(box)
@@ -64,7 +64,7 @@ def field_distance(face: int, entries: frozenset[int]) -> tuple[int, ...]:
 def castle_distance(targets: frozenset[int], blocked: frozenset[int] = frozenset()) -> tuple[int, ...]:
     """Steps inside the castle (throne room and ``blocked`` boxes excluded) to the nearest target."""
     dist = [99] * len(MAT.kind)
-    queue = deque()
+    queue: deque[int] = deque()
     for box in targets:
         dist[box] = 0
         queue.append(box)

@@ -177,7 +177,7 @@ def planner(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, beam: i
     known = _PLANS.get(key(state))
     if known is not None and known in legal:
         return known
-    plan, _ = plan_turn(game, state, seat, beam)
+    plan = plan_turn(game, state, seat, beam)[0]
     remember(game, state, plan)
     return plan[0]
 

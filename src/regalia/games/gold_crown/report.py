@@ -56,9 +56,9 @@ def consequences(before: GoldCrownState, after: GoldCrownState) -> list[str]:
     guards = before.board.count(GUARD) - after.board.count(GUARD)
     if guards > 0 and after.phase != OVER:
         lines.append(f"{guards} King's guard{'s' if guards > 1 else ''} slain.")
-    for chamber, (old, new) in enumerate(zip(before.chambers, after.chambers, strict=True)):
-        if old != new:
-            lines.append(f"{COLOURS[new]} captures the {CHAMBERS[chamber]} chamber.")
+    for chamber, (held, holder) in enumerate(zip(before.chambers, after.chambers, strict=True)):
+        if held != holder:
+            lines.append(f"{COLOURS[holder]} captures the {CHAMBERS[chamber]} chamber.")
     if after.phase == OVER and before.phase != OVER:
         lines.append(ENDINGS[after.ending](after))
     return lines

@@ -150,7 +150,7 @@ def _legal_steps(state: GoldCrownState, seat: int) -> list[tuple[tuple[int, int]
     mine = knight(seat)
     board = state.board
     blocked = ram_boxes(state.barons[seat])
-    found = []
+    found: list[tuple[tuple[int, int], str]] = []
     append = found.append
     for a in positions(board, mine):
         for b, name in SAME_FIELD_NAMED[a]:
