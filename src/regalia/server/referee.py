@@ -209,8 +209,13 @@ class Referee:
                 client.post(frame)
 
     def _forget(self, match_id: str) -> None:
+        """Drop all kept for a match that is over or gone (a long-running server must not grow)."""
         self.turns.pop(match_id, None)
         self.absent.pop(match_id, None)
+        self.policies.pop(match_id, None)
+        task = self.zombies.get(match_id)
+        if task is not None and task.done():
+            del self.zombies[match_id]
 
     def _ensure_running(self) -> None:
         if self._loop is None or self._loop.done():

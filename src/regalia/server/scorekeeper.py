@@ -29,11 +29,22 @@ class Scorekeeper:
         self.hub = hub
         self.store = store
         self.kept: dict[str, asyncio.Task[records.RecordedMatch | None]] = {}
+        """Results being recorded now; a finished task is dropped (it holds the whole match)."""
+        self.recorded: set[str] = set()
+        """Ids of the matches whose result is recorded (a few bytes each, so a long-running server stays small)."""
         hub.watchers.append(self.watch)
 
     def watch(self, live: LiveMatch) -> None:
-        if live.match.is_over and live.id not in self.kept:
-            self.kept[live.id] = asyncio.get_running_loop().create_task(self.keep(live), name=f"keep-{live.id}")
+        if live.match.is_over and live.id not in self.kept and live.id not in self.recorded:
+            task = asyncio.get_running_loop().create_task(self.keep(live), name=f"keep-{live.id}")
+            self.kept[live.id] = task
+            task.add_done_callback(lambda done, match_id=live.id: self._settle(match_id, done))
+
+    def _settle(self, match_id: str, task: asyncio.Task[records.RecordedMatch | None]) -> None:
+        if self.kept.get(match_id) is task:
+            del self.kept[match_id]
+            if not task.cancelled() and task.result() is not None:
+                self.recorded.add(match_id)
 
     async def keep(self, live: LiveMatch) -> records.RecordedMatch | None:
         """Record ``live``'s finished match (a second call records nothing twice)."""
