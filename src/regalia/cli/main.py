@@ -120,6 +120,11 @@ def replay(file: Annotated[Path, typer.Argument(help="a match record (JSON)")]) 
     except RecordError as exc:
         console.print(f"[red]record does not verify: {exc}[/red]")
         raise typer.Exit(1) from exc
+    if "commitment" not in data:
+        console.print("[yellow]this record carries no seed commitment: its dice and cards are verified "
+                      "against its seed, but nothing proves the seed was fixed before play[/yellow]")
+    else:
+        console.print(f"seed commitment verified: sha256 {data['commitment'][:16]}…")
     state = "over" if match.is_over else f"in progress, seat {match.to_move} to move"
     console.print(f"[green]verified[/green]: {match.game.id}, {len(match.actions)} actions, "
                   f"{len(match.chance)} chance outcomes, {state}")
@@ -132,6 +137,8 @@ def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port")] = 8000,
     db: Annotated[str | None, typer.Option(help="database URL (default: a SQLite file in the user's data folder)")] = None,
+    broker: Annotated[str | None, typer.Option(
+        help="redis://host:port: share matches with other instances on the same --db postgresql://...")] = None,
 ) -> None:
     """Run the web app."""
     try:
@@ -139,7 +146,7 @@ def serve(
     except ImportError as exc:
         console.print(f"[red]the web app is not available in this build: {exc}[/red]")
         raise typer.Exit(2) from exc
-    run_server(host=host, port=port, db=db)
+    run_server(host=host, port=port, db=db, broker=broker)
 
 
 @app.command()
