@@ -12,6 +12,7 @@ re-computes them. A match is rated when at least one person with a profile playe
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 
 from regalia import records
@@ -38,7 +39,7 @@ class Scorekeeper:
         if live.match.is_over and live.id not in self.kept and live.id not in self.recorded:
             task = asyncio.get_running_loop().create_task(self.keep(live), name=f"keep-{live.id}")
             self.kept[live.id] = task
-            task.add_done_callback(lambda done, match_id=live.id: self._settle(match_id, done))
+            task.add_done_callback(functools.partial(self._settle, live.id))
 
     def _settle(self, match_id: str, task: asyncio.Task[records.RecordedMatch | None]) -> None:
         if self.kept.get(match_id) is task:
