@@ -29,6 +29,7 @@ from pydantic import ValidationError
 from regalia.core.errors import UnknownGame
 
 from .bots import Bots
+from .broker import Broker, make_broker
 from .catalog import Catalog, default_catalog
 from .faults import answer_database_failures
 from .hub import Client, Hub, LiveMatch, NoSuchMatch, Refusal
@@ -57,20 +58,28 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 
 
 def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = None, bot_pause: float = 0.6,
-               bot_workers: int = 2) -> FastAPI:
-    """The web app on database ``db`` offering ``catalog``'s games (default: every registered one)."""
+               bot_workers: int = 2, broker: str | Broker | None = None) -> FastAPI:
+    """The web app on database ``db`` offering ``catalog``'s games (default: every registered one).
+
+    ``broker`` (``redis://...``): share the matches with other instances on the same database.
+    """
     catalog = catalog or default_catalog()
     store = Store(db)
-    hub = Hub(store, catalog, Bots(catalog, workers=bot_workers, pause=bot_pause))
+    shared = make_broker(broker) if isinstance(broker, str | None) else broker
+    hub = Hub(store, catalog, Bots(catalog, workers=bot_workers, pause=bot_pause), broker=shared)
     ready = asyncio.Event()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(upgrade, db)
         await store.start()
+        if shared is not None:
+            await shared.start()
         ready.set()
         yield
         await hub.close()
+        if shared is not None:
+            await shared.close()
         await store.close()
 
     app = FastAPI(title="Regalia", summary="Four royal tabletop games, server-authoritative.",

@@ -25,11 +25,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from regalia.core.errors import IllegalAction
 from regalia.core.match import Match
 
 from . import seats as tokens
 from .bots import Bots
+from .broker import Broker
 from .catalog import Catalog
 from .faults import UNAVAILABLE, without_last_action
 from .protocol import NewMatch, SeatRequest
@@ -143,10 +146,14 @@ def update_for(live: LiveMatch, client: Client) -> str:
 
 
 class Hub:
-    def __init__(self, store: Store, catalog: Catalog, bots: Bots) -> None:
+    def __init__(self, store: Store, catalog: Catalog, bots: Bots, broker: Broker | None = None) -> None:
         self.store = store
         self.catalog = catalog
         self.bots = bots
+        self.broker = broker
+        """Set when several instances share the database (``broker.py``); None: this process alone."""
+        if broker is not None:
+            broker.subscribe(self._advanced_elsewhere)
         self.live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
         self.watchers: list[Callable[[LiveMatch], None]] = []
@@ -219,7 +226,7 @@ class Hub:
             raise NoSuchMatch(f"no match {match_id[:40]!r}")
         game = self.catalog.load(stored.game, **stored.options)
         match = game.new_match(seed=stored.seed)
-        last = None
+        last: dict[str, Any] | None = None
         before = match.state
         for seat, action in stored.actions:
             before = match.state
@@ -236,6 +243,7 @@ class Hub:
     async def join(self, live: LiveMatch, client: Client) -> None:
         client.start()
         async with live.lock:
+            await self._catch_up(live)  # another instance may have advanced it since this one loaded it
             live.clients.add(client)
             client.post(update_for(live, client))
         self._notify(live)
@@ -309,6 +317,7 @@ class Hub:
         if client is not None and seat not in client.seats:
             raise Refusal(f"you do not hold seat {seat}: you may watch but not act")
         async with live.lock:
+            await self._catch_up(live)
             match = live.match
             if version != match.version:
                 raise Refusal(f"stale action: you saw version {version}, the match is at version "
@@ -322,6 +331,12 @@ class Hub:
             try:
                 await self.store.append(live.id, version, seat, action, is_over=match.is_over,
                                         result=match.result())
+            except IntegrityError:
+                # another instance committed this version first: ours is stale; show theirs instead
+                live.match = without_last_action(match)
+                await self._catch_up(live)
+                raise Refusal(f"stale action: another action landed first at version {version}, the match "
+                              f"is at version {live.match.version}") from None
             except Exception:
                 log.exception("could not save action %d of %s; taking it back", version, live.id)
                 live.match = without_last_action(match)
@@ -329,8 +344,53 @@ class Hub:
             live.last = {"seat": seat, "action": action}
             live.last_hidden = hidden_from(match.game, before, seat, action)
             self._broadcast(live)
+        if self.broker is not None:
+            await self._publish(live.id, match.version)
         self._schedule_bot(live)
         self._notify(live)
+
+    # ----- several instances (``broker.py``) --------------------------------------------------------
+
+    async def _catch_up(self, live: LiveMatch) -> bool:
+        """Replay what other instances committed since this one's version, and show it to this one's clients.
+
+        Called under the match's lock; True if anything came. The database is the truth: a lost broker
+        message only delays this.
+        """
+        if self.broker is None:
+            return False
+        newer = await self.store.actions_since(live.id, live.match.version)
+        if not newer:
+            return False
+        match = live.match
+        game = match.game
+        for seat, action in newer:
+            before = match.state
+            match.play(action, seat, clock=action in game.clock_actions(match.state))
+            live.last = {"seat": seat, "action": action}
+            live.last_hidden = hidden_from(game, before, seat, action)
+        self._broadcast(live)
+        return True
+
+    async def _advanced_elsewhere(self, match_id: str, version: int) -> None:
+        """News from the broker: catch up a match this instance holds and show its clients.
+
+        The computer seat to move is played by the instance that committed the action before it, so
+        nothing is scheduled here (a racing duplicate would only lose on the version key).
+        """
+        live = self.live.get(match_id)
+        if live is None or version <= live.match.version:
+            return
+        async with live.lock:
+            await self._catch_up(live)
+        self._notify(live)
+
+    async def _publish(self, match_id: str, version: int) -> None:
+        assert self.broker is not None
+        try:
+            await self.broker.publish(match_id, version)
+        except Exception:  # committed already; the others catch up from the database on their next action
+            log.exception("could not publish %s advanced to %d", match_id, version)
 
     def _broadcast(self, live: LiveMatch) -> None:
         for client in list(live.clients):

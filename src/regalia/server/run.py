@@ -17,16 +17,17 @@ def default_db() -> str:
 
 
 def run_server(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
-               bot_pause: float = 0.6, log_level: str = "info") -> None:
+               bot_pause: float = 0.6, log_level: str = "info", broker: str | None = None) -> None:
     """Serve the lobby and every match on ``host:port``, stored in ``db`` (default: ``default_db()``)."""
     import uvicorn
 
     from .app import create_app
 
     url = db or default_db()
-    app = create_app(url, bot_pause=bot_pause)
+    app = create_app(url, bot_pause=bot_pause, broker=broker)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    print(f"Regalia is ready at http://{shown}:{port}/  (database: {url})", flush=True)
+    print(f"Regalia is ready at http://{shown}:{port}/  (database: {url})"
+          + (f"  (broker: {broker})" if broker else ""), flush=True)
     # no permessage-deflate: views are small, and compressing every frame costs more CPU than it saves
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 16,
                 ws_per_message_deflate=False, access_log=False)

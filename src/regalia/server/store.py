@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import event, select, update
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from .models import ActionRow, MatchRow, SeatRow
@@ -204,6 +205,11 @@ class Store:
                 batch.append(self._queue.get_nowait())
             try:
                 await self._write(batch)
+            except IntegrityError:
+                # a (match, version) another instance already wrote: retry one by one so that only
+                # the stale action fails, not the batch it happened to share a transaction with
+                await self._write_each(batch)
+                continue
             except Exception as exc:  # every waiter learns its action is not durable
                 for pending in batch:
                     if not pending.done.done():
@@ -213,6 +219,27 @@ class Store:
             for pending in batch:
                 if not pending.done.done():
                     pending.done.set_result(None)
+
+    async def _write_each(self, batch: list[_Pending]) -> None:
+        for pending in batch:
+            try:
+                await self._write([pending])
+            except Exception as exc:
+                if not pending.done.done():
+                    pending.done.set_exception(exc)
+                continue
+            self.commits += 1
+            if not pending.done.done():
+                pending.done.set_result(None)
+
+    async def actions_since(self, match_id: str, version: int) -> list[tuple[int, str]]:
+        """(seat, action) of the match from ``version`` on: what another instance added meanwhile."""
+        async with self.sessions() as session:
+            rows = (await session.execute(
+                select(ActionRow.seat, ActionRow.action)
+                .where(ActionRow.match_id == match_id, ActionRow.version >= version)
+                .order_by(ActionRow.version))).all()
+        return [(row.seat, row.action) for row in rows]
 
     async def _write(self, batch: list[_Pending]) -> None:
         """One transaction for the whole batch, through the driver's own executemany.
@@ -231,6 +258,10 @@ class Store:
             columns = MatchRow.__table__.c
             self._bind_time = columns.updated_at.type.bind_processor(dialect) or (lambda value: value)
             self._bind_json = columns.result.type.bind_processor(dialect) or (lambda value: value)
+            if dialect.name == "postgresql":  # psycopg cannot adapt a bare dict: the final result needs Json
+                from psycopg.types.json import Json
+
+                self._bind_json = lambda value: None if value is None else Json(value)
         insert_sql, bump_sql = self._sql
         now = self._bind_time(_now())
         latest: dict[str, _Pending] = {}

@@ -1,0 +1,141 @@
+"""The broker: how one server instance tells the others "match X advanced to version v".
+
+Several ``regalia serve`` processes may share one PostgreSQL database. The database is the truth (the
+actions table's unique (match, version) key lets only one of two racing actions land); the broker only
+carries the news, so every instance with clients on that match can catch up from the database and
+send each seat its view through the hub's one outbound path::
+
+    instance A: commit action v ──> publish("X", v+1) ──> Redis channel ──> reader task of B
+                                                                              └─> listeners: hub B
+    hub B: reload actions >= its version from the database, replay, broadcast to B's clients
+
+A message lost or late costs nothing but latency: before handling any action an instance catches up
+from the database anyway.
+
+``MemoryBroker`` joins instances inside one process (tests); ``RedisBroker`` uses one PubSub connection
+per process and a single reader task that fans each message out to the process's listeners.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+log = logging.getLogger("regalia.server.broker")
+
+CHANNEL = "regalia:advanced"
+"""One channel for every match: an instance ignores news of matches it does not hold."""
+
+Listener = Callable[[str, int], Awaitable[None]]
+"""``async listener(match_id, version)``: called for every match advanced by any instance."""
+
+
+def encode(match_id: str, version: int) -> str:
+    return f"{match_id} {version}"
+
+
+def decode(text: str | bytes) -> tuple[str, int] | None:
+    """The (match, version) of a message, or None for anything malformed (it is ignored, never fatal)."""
+    if isinstance(text, bytes):
+        text = text.decode(errors="replace")
+    match_id, _, version = text.partition(" ")
+    return (match_id, int(version)) if match_id and version.isdigit() else None
+
+
+class Broker:
+    """Publishes and fans out "match advanced" news; subclasses say how it travels."""
+
+    def __init__(self) -> None:
+        self.listeners: list[Listener] = []
+
+    def subscribe(self, listener: Listener) -> None:
+        self.listeners.append(listener)
+
+    async def start(self) -> None:
+        """Connect and begin reading; a no-op for a broker that needs no connection."""
+
+    async def publish(self, match_id: str, version: int) -> None:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        """Stop reading and disconnect."""
+
+    async def _fan_out(self, match_id: str, version: int) -> None:
+        for listener in list(self.listeners):
+            try:
+                await listener(match_id, version)
+            except Exception:  # one listener's failure must not starve the others
+                log.exception("listener failed on %s advanced to %d", match_id, version)
+
+
+class MemoryBroker(Broker):
+    """Brokers made with the same ``bus`` hear each other (several hubs in one process)."""
+
+    def __init__(self, bus: list[MemoryBroker] | None = None) -> None:
+        super().__init__()
+        self.bus = bus if bus is not None else []
+        self.bus.append(self)
+
+    async def publish(self, match_id: str, version: int) -> None:
+        for broker in list(self.bus):
+            await broker._fan_out(match_id, version)
+
+    async def close(self) -> None:
+        with contextlib.suppress(ValueError):
+            self.bus.remove(self)
+
+
+class RedisBroker(Broker):
+    """Redis pub/sub: one connection to publish, one PubSub connection and one reader task per process."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+        self._redis: Any = None
+        self._pubsub: Any = None
+        self._reader: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        import redis.asyncio as redis
+
+        self._redis = redis.from_url(self.url)
+        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(CHANNEL)
+        self._reader = asyncio.create_task(self._read(), name="broker-reader")
+
+    async def _read(self) -> None:
+        assert self._pubsub is not None
+        async for message in self._pubsub.listen():
+            if message.get("type") != "message":
+                continue
+            news = decode(message["data"])
+            if news is not None:
+                await self._fan_out(*news)
+
+    async def publish(self, match_id: str, version: int) -> None:
+        assert self._redis is not None, "RedisBroker.start() was not called"
+        await self._redis.publish(CHANNEL, encode(match_id, version))
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                await self._redis.aclose()
+
+
+def make_broker(url: str | None) -> Broker | None:
+    """``redis://...`` a Redis broker; None (the default) one process alone, as before."""
+    if not url:
+        return None
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return RedisBroker(url)
+    raise ValueError(f"unsupported broker URL {url!r}: use redis://host:port")
