@@ -1,0 +1,163 @@
+"""The broker alone, and two hubs in one process sharing a SQLite file through a ``MemoryBroker``."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from regalia.server.app import create_app
+from regalia.server.broker import MemoryBroker, RedisBroker, decode, encode, make_broker
+from regalia.server.migrate import upgrade
+from regalia.server.store import Store, StoredMatch, StoredSeat
+from tests.server.conftest import LiveServer, serve
+from tests.server.toys import toy_catalog
+
+
+def test_memory_broker_tells_every_listener_of_every_broker_on_its_bus():
+    bus: list[MemoryBroker] = []
+    first, second = MemoryBroker(bus), MemoryBroker(bus)
+    heard: list[tuple[str, str, int]] = []
+
+    def listener(name: str):
+        async def hear(match_id: str, version: int) -> None:
+            heard.append((name, match_id, version))
+        return hear
+
+    first.subscribe(listener("first"))
+    second.subscribe(listener("second-a"))
+    second.subscribe(listener("second-b"))
+    asyncio.run(first.publish("m1", 3))
+    assert sorted(heard) == [("first", "m1", 3), ("second-a", "m1", 3), ("second-b", "m1", 3)]
+    asyncio.run(second.close())
+    asyncio.run(first.publish("m1", 4))
+    assert heard[-1] == ("first", "m1", 4) and len(heard) == 4  # a closed broker hears nothing
+
+
+def test_a_failing_listener_does_not_starve_the_others():
+    broker = MemoryBroker()
+    heard: list[int] = []
+
+    async def broken(_match_id: str, _version: int) -> None:
+        raise RuntimeError("boom")
+
+    async def fine(_match_id: str, version: int) -> None:
+        heard.append(version)
+
+    broker.subscribe(broken)
+    broker.subscribe(fine)
+    asyncio.run(broker.publish("m", 7))
+    assert heard == [7]
+
+
+def test_news_round_trips_and_malformed_news_is_ignored():
+    assert decode(encode("abc_-9", 12)) == ("abc_-9", 12)
+    assert decode(b"abc 5") == ("abc", 5)
+    for garbage in ["", "abc", "abc -1", "abc x", " 5", b"\xff\xfe"]:
+        assert decode(garbage) is None
+
+
+def test_broker_urls():
+    assert make_broker(None) is None and make_broker("") is None  # one process alone, as before
+    assert isinstance(make_broker("redis://127.0.0.1:6379/0"), RedisBroker)
+    with pytest.raises(ValueError, match="unsupported broker"):
+        make_broker("amqp://somewhere")
+
+
+def test_redis_broker_one_reader_fans_out_to_each_listener(redis_url):
+    async def scenario() -> list[tuple[str, str, int]]:
+        sender, receiver = RedisBroker(redis_url), RedisBroker(redis_url)
+        heard: list[tuple[str, str, int]] = []
+        done = asyncio.Event()
+
+        def listener(name: str):
+            async def hear(match_id: str, version: int) -> None:
+                heard.append((name, match_id, version))
+                if len(heard) == 2:
+                    done.set()
+            return hear
+
+        receiver.subscribe(listener("a"))
+        receiver.subscribe(listener("b"))
+        await receiver.start()
+        await sender.start()
+        await sender.publish("m9", 2)
+        await asyncio.wait_for(done.wait(), 5)
+        await sender.close()
+        await receiver.close()
+        return heard
+
+    assert sorted(asyncio.run(scenario())) == [("a", "m9", 2), ("b", "m9", 2)]
+
+
+def test_a_duplicate_version_fails_alone_and_spares_its_batch(tmp_path):
+    url = f"sqlite:///{tmp_path / 'batch.db'}"
+    upgrade(url)
+
+    async def scenario() -> list[object]:
+        store = Store(url)
+        await store.start()
+        for match_id in ("x", "y"):
+            await store.create_match(StoredMatch(match_id, "pig", {}, "seed", "c", [StoredSeat(0, "human")], []))
+        await store.append("x", 0, 0, "roll")
+        # one batch: a stale version 0 of x (already stored) and a fresh version 0 of y
+        outcomes = await asyncio.gather(store.append("x", 0, 0, "stop"), store.append("y", 0, 0, "roll"),
+                                        return_exceptions=True)
+        assert await store.actions_since("x", 0) == [(0, "roll")]
+        assert await store.actions_since("y", 0) == [(0, "roll")]
+        await store.close()
+        return outcomes
+
+    stale, fresh = asyncio.run(scenario())
+    assert isinstance(stale, IntegrityError) and fresh is None
+
+
+@pytest.fixture()
+def twin_servers(tmp_path: Path) -> Iterator[tuple[LiveServer, LiveServer]]:
+    """Two apps on one SQLite file, joined by a memory bus (the Redis test's shape, in one process)."""
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    upgrade(url)
+    bus: list[MemoryBroker] = []
+    runs = [serve(create_app(url, catalog=toy_catalog(), bot_pause=0.0, broker=MemoryBroker(bus)))
+            for _ in range(2)]
+    servers = [next(run) for run in runs]
+    yield servers[0], servers[1]
+    for run in runs:
+        next(run, None)
+
+
+def test_a_move_on_one_instance_reaches_a_watcher_on_the_other(twin_servers):
+    a, b = twin_servers
+    created = a.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}])
+    player, watcher = a.ws(created["match"]), b.ws(created["match"])
+    player.hello(*created["tokens"].values())
+    assert player.act("roll")["version"] == 1
+    assert watcher.wait_for(lambda state: state["version"] == 1)["last"] is not None
+
+
+def test_an_instance_that_missed_the_news_is_refused_as_stale_by_the_version_key(twin_servers):
+    a, b = twin_servers
+    created = a.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}])
+    on_a, on_b = a.ws(created["match"]), b.ws(created["match"])
+    on_a.hello(*created["tokens"].values())
+    on_b.hello(*created["tokens"].values())
+    hub_b = b.app.state.hub
+    hub_b.broker.listeners.clear()  # B hears nothing, and (below) does not see A's action in the database
+    real_since = hub_b.store.actions_since
+    blind_reads = [True]  # B's check before its action misses A's row, as in a true race
+
+    async def maybe_blind(match_id: str, version: int) -> list[tuple[int, str]]:
+        return [] if blind_reads and blind_reads.pop() else await real_since(match_id, version)
+
+    assert on_a.act("roll")["version"] == 1
+    hub_b.store.actions_since = maybe_blind
+    on_b.act("stop", version=0)  # B's insert of version 0 meets A's row: the race is lost at the database
+    while not any(f["type"] == "refused" for f in on_b.frames):
+        on_b.receive()
+    refusal = next(f for f in on_b.frames if f["type"] == "refused")
+    assert "stale action: another action landed first at version 0" in refusal["reason"]
+    assert on_b.wait_for(lambda state: state["version"] == 1)["last"]["action"] == "roll"  # caught up
+    assert b.http.get(f"/api/matches/{created['match']}").json()["version"] == 1
