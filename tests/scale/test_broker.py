@@ -161,3 +161,33 @@ def test_an_instance_that_missed_the_news_is_refused_as_stale_by_the_version_key
     assert "stale action: another action landed first at version 0" in refusal["reason"]
     assert on_b.wait_for(lambda state: state["version"] == 1)["last"]["action"] == "roll"  # caught up
     assert b.http.get(f"/api/matches/{created['match']}").json()["version"] == 1
+
+
+def test_a_computer_seat_moves_once_per_turn_though_two_instances_hold_the_match(twin_servers):
+    a, b = twin_servers
+    decided = []
+    for server in (a, b):
+        bots = server.app.state.hub.bots
+        real_decide = bots.decide
+
+        async def counting(*args, _real=real_decide, _name=server.url, **kwargs):
+            decided.append(_name)
+            return await _real(*args, **kwargs)
+
+        bots.decide = counting
+    created = a.new_match("pig", seats=[{"kind": "human"}, {"kind": "computer"}], target=30)
+    watcher = a.ws(created["match"])  # instance A holds the match too, and hears every move
+    player = b.ws(created["match"])
+    player.hello(created["tokens"]["0"])
+    for _ in range(12):
+        state = player.wait_for(lambda s: s["view"]["is_over"] or s["legal"])
+        if state["view"]["is_over"]:
+            break
+        player.act("stop" if state["view"]["turn"] else "roll", seat=0)
+    final = player.wait_for(lambda s: s["view"]["is_over"] or s["legal"])
+    stored = b.http.get(f"/api/matches/{created['match']}").json()["version"]
+    assert watcher.wait_for(lambda s: s["version"] == final["version"])["version"] == stored
+    computer_moves = sum(1 for f in player.frames if f["type"] == "update" and (f["last"] or {}).get("seat") == 1
+                         and f["version"] > 0)
+    assert computer_moves > 0
+    assert len(decided) == computer_moves  # every computer move was decided once, on one instance
