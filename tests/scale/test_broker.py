@@ -191,3 +191,11 @@ def test_a_computer_seat_moves_once_per_turn_though_two_instances_hold_the_match
                          and f["version"] > 0)
     assert computer_moves > 0
     assert len(decided) == computer_moves  # every computer move was decided once, on one instance
+
+
+def test_a_seat_claimed_on_one_instance_is_honoured_on_the_other(twin_servers):
+    a, b = twin_servers
+    created = a.new_match("pig", seats=[{"kind": "human"}, {"kind": "open"}])
+    watcher = b.ws(created["match"])  # B loads the match while seat 1 is still open
+    claimed = a.http.post(f"/api/matches/{created['match']}/seats/1/claim").json()
+    assert watcher.hello(claimed["token"])["seats"] == [1]

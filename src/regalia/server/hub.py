@@ -251,6 +251,7 @@ class Hub:
     async def hello(self, live: LiveMatch, client: Client, given: list[str]) -> None:
         """Claim the seats whose tokens are given; a wrong token is refused and claims nothing."""
         async with live.lock:
+            await self._catch_up_seats(live)
             for token in given:
                 found = [s.seat for s in live.seats if tokens.token_matches(token, s.token_hash)]
                 if not found:
@@ -371,6 +372,14 @@ class Hub:
             live.last_hidden = hidden_from(game, before, seat, action)
         self._broadcast(live)
         return True
+
+    async def _catch_up_seats(self, live: LiveMatch) -> None:
+        """Seats claimed or levels set on another instance since this one loaded the match."""
+        if self.broker is None:
+            return
+        stored = await self.store.load_match(live.id)
+        if stored is not None:
+            live.seats = stored.seats
 
     async def _advanced_elsewhere(self, match_id: str, version: int) -> None:
         """News from the broker: catch up a match this instance holds and show its clients.
