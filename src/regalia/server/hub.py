@@ -10,6 +10,11 @@ Data flow of one action::
           broadcast: for each client, update_for(its seats)   <- the one path out of the server
     and if a computer seat is to move next, Bots.decide runs in a thread and comes back to submit.
 
+With a broker (several instances on one PostgreSQL, ``broker.py``), the lock is per process, so the
+database decides: before the version check the hub catches up on actions other instances stored; the
+actions table's (match, version) key refuses the loser of a true race as stale; after the commit the
+hub publishes "match advanced" and the other instances catch up and broadcast to their own clients.
+
 Nothing is announced before it is durable, and nothing leaves but ``Match.view(seat)`` of a seat the
 client holds (or the spectator's ``view(None)``), the public log, and the legal actions of its seat.
 """
