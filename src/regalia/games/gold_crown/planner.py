@@ -31,7 +31,9 @@ if TYPE_CHECKING:
 
 Policy = Callable[..., str]
 _PLANS: dict[tuple[Any, ...], str] = {}
-_PLAN_LIMIT = 50_000
+"""The rest of each planned turn, keyed by position, so a turn is planned once and then followed."""
+_PLAN_LIMIT = 4_096
+"""Only the turns in progress matter: a small bound keeps a server with hundreds of matches from growing."""
 
 
 def lead(state: GoldCrownState, seat: int) -> float:
