@@ -43,6 +43,7 @@ class Hotseat(threading.Thread):
         self.acked: dict[int, str] = {}
         self.reconnects = 0
         self.errors: list[str] = []
+        self.finished = False
 
     def run(self) -> None:
         while not self.stop.is_set():
@@ -62,6 +63,7 @@ class Hotseat(threading.Thread):
             ws.send(json.dumps({"type": "hello", "tokens": list(self.created["tokens"].values())}))
             state = json.loads(ws.recv(timeout=5))
             while not self.stop.is_set() and not state["view"]["is_over"]:
+                self.finished = False
                 version = state["version"]
                 action = self.rng.choice(state["legal"])
                 self.sent[version] = action
@@ -75,6 +77,7 @@ class Hotseat(threading.Thread):
                 else:
                     self.errors.append(f"refused: {answer}")
                     return
+            self.finished = state["view"]["is_over"]
 
 
 @pytest.mark.slow
@@ -85,12 +88,13 @@ def test_kill_9_at_random_moments_under_load_loses_and_doubles_nothing(tmp_path)
     port = sock.getsockname()[1]
     sock.close()
     game = "kings-gold" if "kings-gold" in {cls.id for cls in present_games()} else "pig"
-    options = {"players": 2} if game == "kings-gold" else {"target": 100}
+    options = {"players": 4} if game == "kings-gold" else {"target": 100}
     process = start_server(db, port)
     stop = threading.Event()
     try:
         server = LiveServer(f"http://127.0.0.1:{port}", None)
-        created = [server.new_match(game, seats=[{"kind": "human"}, {"kind": "human"}], **options)
+        seats = [{"kind": "human"}] * options.get("players", 2)
+        created = [server.new_match(game, seats=seats, **options)
                    for _ in range(MATCHES)]
         clients = [Hotseat(server.ws_url, c, n, stop) for n, c in enumerate(created)]
         for client in clients:
@@ -101,11 +105,13 @@ def test_kill_9_at_random_moments_under_load_loses_and_doubles_nothing(tmp_path)
             time.sleep(low + (high - low) * rng.random())
             process.send_signal(signal.SIGKILL)
             process.wait(10)
+            playing = [(c, len(c.acked)) for c in clients if not c.finished]
             process = start_server(db, port)
-        time.sleep(3)  # everyone back and playing again
-        before = sum(len(c.acked) for c in clients)
-        time.sleep(1)
-        assert sum(len(c.acked) for c in clients) > before, "play did not resume after the last restart"
+        assert playing, "every match ended before the last kill: nothing was left to resume"
+        time.sleep(4)  # everyone back and playing again
+        # every match that was still being played at the last kill resumes (or has since finished)
+        stalled = [c.created["match"] for c, mark in playing if len(c.acked) == mark and not c.finished]
+        assert not stalled, f"play did not resume after the last restart in {stalled}"
         stop.set()
         for client in clients:
             client.join(10)
