@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
 from functools import lru_cache
 
 from .mat import CASTLE, DECK, FIELD, GATE, MAT, THRONE_ROOM, TOWER, TOWER_GUARD, WALL
@@ -43,39 +44,33 @@ he stays there, and he usually stays about three: a quarter of what one more kni
 (much when he is one of the last six who can take the Crown, little while the army is large)."""
 
 
-@lru_cache(maxsize=256)
-def field_distance(face: int, entries: frozenset[int]) -> tuple[int, ...]:
-    """Steps from every box of ``face``'s battlefield to the nearest entry box (99 elsewhere)."""
+def _distances(starts: frozenset[int], may_enter: Callable[[int], bool]) -> tuple[int, ...]:
+    """Breadth-first steps from the nearest of ``starts`` to every box (99 where none can reach)."""
     dist = [99] * len(MAT.kind)
     queue: deque[int] = deque()
-    for box in entries:
+    for box in starts:
         dist[box] = 0
         queue.append(box)
     while queue:
         a = queue.popleft()
         for b in MAT.neighbours[a]:
-            if MAT.face[b] == face and dist[b] > dist[a] + 1:
+            if dist[b] > dist[a] + 1 and may_enter(b):
                 dist[b] = dist[a] + 1
                 queue.append(b)
     return tuple(dist)
+
+
+@lru_cache(maxsize=256)
+def field_distance(face: int, entries: frozenset[int]) -> tuple[int, ...]:
+    """Steps from every box of ``face``'s battlefield to the nearest entry box (99 elsewhere)."""
+    return _distances(entries, lambda b: MAT.face[b] == face)
 
 
 @lru_cache(maxsize=1024)
 def castle_distance(targets: frozenset[int], blocked: frozenset[int] = frozenset()) -> tuple[int, ...]:
     """Steps inside the castle (throne room and ``blocked`` boxes excluded) to the nearest target."""
-    dist = [99] * len(MAT.kind)
-    queue: deque[int] = deque()
-    for box in targets:
-        dist[box] = 0
-        queue.append(box)
-    while queue:
-        a = queue.popleft()
-        for b in MAT.neighbours[a]:
-            if (MAT.kind[b] in CASTLE and MAT.kind[b] not in THRONE_ROOM and b not in blocked
-                    and dist[b] > dist[a] + 1):
-                dist[b] = dist[a] + 1
-                queue.append(b)
-    return tuple(dist)
+    return _distances(targets, lambda b: MAT.kind[b] in CASTLE and MAT.kind[b] not in THRONE_ROOM
+                      and b not in blocked)
 
 
 def full_chambers(state: GoldCrownState, seat: int) -> frozenset[int]:
