@@ -60,7 +60,7 @@ def gated_server(tmp_path: Path):
 def test_a_thinking_computer_seat_never_blocks_other_matches(gated_server):
     thinker = gated_server.new_match("high-card", seats=[{"kind": "computer"}, {"kind": "human"}])
     assert GatedAgent.thinking.wait(10)
-    other = gated_server.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}])
+    other = gated_server.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}], target=100)
     player = gated_server.ws(other["match"])
     player.hello(*other["tokens"].values())
     for _ in range(10):
