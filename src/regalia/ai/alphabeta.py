@@ -14,11 +14,11 @@ agent's own generator, so equal moves vary from match to match).
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from regalia.core.game import CHANCE, JSON, Game, State
 
+from . import clock
 from .agent import Agent
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -53,7 +53,7 @@ class AlphaBetaAgent(Agent):
         self.rng.shuffle(order)
         action, value, depth = search.run(state, order, self.max_depth)
         self.last = {"depth": depth, "nodes": search.nodes, "value": value,
-                     "seconds": time.perf_counter() - search.started}
+                     "seconds": clock.now() - search.started}
         return action
 
 
@@ -63,7 +63,7 @@ class Search:
     def __init__(self, game: Game, seat: int, seconds: float | None, node_limit: int | None) -> None:
         self.game = game
         self.seat = seat
-        self.started = time.perf_counter()
+        self.started = clock.now()
         self.deadline = None if seconds is None else self.started + seconds * (1.0 - MARGIN)
         self.node_limit = node_limit
         self.nodes = 0
@@ -111,7 +111,7 @@ class Search:
         self.nodes += 1
         if self.nodes == self.node_limit:
             raise OutOfBudget
-        if self.nodes & 63 == 0 and self.deadline is not None and time.perf_counter() >= self.deadline:
+        if self.nodes & 63 == 0 and self.deadline is not None and clock.now() >= self.deadline:
             raise OutOfBudget
         game = self.game
         mover = game.to_move(state)

@@ -26,13 +26,13 @@ whichever comes first.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from typing import Any
 
 from regalia.core.game import CHANCE, JSON, Game, State
 from regalia.core.rng import Rng
 
+from . import clock
 from .agent import Agent
 
 
@@ -80,10 +80,10 @@ class ISMCTSAgent(Agent):
         """The most visited of ``legal`` after searching states drawn by ``sample``."""
         rng = self.rng
         root = Node(game.players)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None else clock.now() + self.seconds
         done = 0
         while self.iterations is None or done < self.iterations:
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock.now() >= deadline:
                 break
             world = sample(rng)
             if not self.paired:

@@ -13,12 +13,12 @@ Budgets: ``seconds`` for play, ``iterations`` for tests (deterministic).
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
 from regalia.core.game import CHANCE, JSON, Game, State
 from regalia.core.rng import Rng
 
+from . import clock
 from .agent import Agent
 
 
@@ -55,17 +55,17 @@ class MCTSAgent(Agent):
     def decide(self, game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
-        started = time.perf_counter()
+        started = clock.now()
         root = Node(game, game.determinize(view, seat, self.rng), self.rng)
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if self.seconds is not None and done and time.perf_counter() - started >= self.seconds * 0.97:
+            if self.seconds is not None and done and clock.now() - started >= self.seconds * 0.97:
                 break
             self.iterate(game, root)
             done += 1
-        self.last = {"iterations": done, "seconds": time.perf_counter() - started}
+        self.last = {"iterations": done, "seconds": clock.now() - started}
         best = max(root.children.items(), key=lambda item: item[1].visits)[0]
         return best if best in legal else legal[0]
 

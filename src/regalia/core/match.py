@@ -25,6 +25,9 @@ RESERVED_VIEW_KEYS = frozenset({"game", "seat", "players", "to_move", "version",
 class Match:
     """One match of a game: ``to_move``, ``legal_actions()``, ``play()``, ``view()``, ``log``."""
 
+    _legal: tuple[Any, list[str]] | None = None
+    """The legal actions of the last state asked about: a client asks, then plays one of them."""
+
     def __init__(self, game: Game, seed: int | str = 0) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise ValueError(f"seed must be an int or a str, not {short(seed)}")
@@ -79,7 +82,13 @@ class Match:
         """Every legal action of the seat to move (empty once over)."""
         if self.is_over:
             return []
-        return self.game.legal_actions(self.state)
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[str]:
+        cached = self._legal
+        if cached is None or cached[0] is not self.state:
+            cached = self._legal = (self.state, self.game.legal_actions(self.state))
+        return cached[1]
 
     def check(self, action: object, seat: int | None = None, *, clock: bool = False) -> str:
         """``action`` as a legal str, or IllegalAction naming the rule; never changes anything.
@@ -98,7 +107,7 @@ class Match:
             if action not in self.game.clock_actions(self.state):
                 raise IllegalAction(f"{short(action)} is not an action the clock may play now")
             return action
-        if action not in self.game.legal_actions(self.state):
+        if action not in self._legal_now():
             raise IllegalAction(self.game.why_illegal(self.state, action))
         return action
 
