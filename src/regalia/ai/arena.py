@@ -37,6 +37,25 @@ class BatchResult:
     seconds: float = 0.0
     level_wins: dict[str, float] = field(default_factory=dict)
     level_games: dict[str, int] = field(default_factory=dict)
+    plies: int = 0
+
+    def __post_init__(self) -> None:
+        for level in self.seats:
+            self.level_wins.setdefault(level, 0.0)
+            self.level_games.setdefault(level, 0)
+
+    def add(self, winners: Sequence[int], order: Sequence[str], plies: int) -> None:
+        """Count one match: ``order`` names each seat's agent; shared wins count 1/k to each of k winners."""
+        self.plies += plies
+        if not winners:
+            self.draws += 1
+        for w in winners:
+            self.wins[w] += 1 / len(winners)
+            self.level_wins[order[w]] += 1 / len(winners)
+        for level in order:
+            self.level_games[level] += 1
+        counted = sum(self.level_games.values()) // self.players
+        self.mean_plies = self.plies / counted
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -78,26 +97,18 @@ def run_batch(
         raise ValueError(f"--seats names {len(seat_levels)} agents for {n} seats")
     result = BatchResult(game_id, games, n, seat_levels, [0.0] * n)
     start = time.perf_counter()
-    plies = 0
-    for level in seat_levels:
-        result.level_wins.setdefault(level, 0.0)
-        result.level_games[level] = 0
     for i in range(games):
-        shift = i % n if rotate else 0
-        order = seat_levels[-shift:] + seat_levels[:-shift] if shift else seat_levels
+        order = seating(seat_levels, i, rotate)
         agents = [load_agent(game_id, level, seed=f"{seed + i}:{s}") for s, level in enumerate(order)]
         match = play_match(game, agents, seed + i)
-        plies += len(match.actions)
-        winners = match.winners
-        if not winners:
-            result.draws += 1
-        for w in winners:
-            result.wins[w] += 1 / len(winners)
-            result.level_wins[order[w]] += 1 / len(winners)
-        for level in order:
-            result.level_games[level] += 1
+        result.add(match.winners, order, len(match.actions))
         if progress:
             progress(i + 1)
     result.seconds = time.perf_counter() - start
-    result.mean_plies = plies / games if games else 0.0
     return result
+
+
+def seating(seats: Sequence[str], index: int, rotate: bool) -> list[str]:
+    """The agents seat by seat in match ``index`` of a batch: turned by one seat a match with ``rotate``."""
+    shift = index % len(seats) if rotate else 0
+    return list(seats[-shift:]) + list(seats[:-shift]) if shift else list(seats)

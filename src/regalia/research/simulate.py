@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from regalia.ai.arena import BatchResult
+from regalia.ai.arena import BatchResult, seating
 from regalia.games import load_game
 
 from .backends import make_backend
@@ -21,34 +21,15 @@ from .runner import Progress, run_plan
 
 
 def plan_batch(games: int, seats: Sequence[str], seed: int = 0, rotate: bool = False) -> list[MatchSpec]:
-    n = len(seats)
-    specs = []
-    for i in range(games):
-        shift = i % n if rotate else 0
-        order = list(seats[-shift:]) + list(seats[:-shift]) if shift else list(seats)
-        specs.append(MatchSpec(i, seed + i, tuple(order)))
-    return specs
+    return [MatchSpec(i, seed + i, tuple(seating(seats, i, rotate))) for i in range(games)]
 
 
 def summarize(game_id: str, players: int, seats: Sequence[str], records: list[Record],
               seconds: float) -> BatchResult:
     """The batch summary of records in plan order (shared wins count 1/k to each of k winners)."""
     result = BatchResult(game_id, len(records), players, list(seats), [0.0] * players)
-    for level in seats:
-        result.level_wins.setdefault(level, 0.0)
-        result.level_games[level] = 0
-    plies = 0
     for record in records:
-        winners, order = record["winners"], record["seats"]
-        plies += record["plies"]
-        if not winners:
-            result.draws += 1
-        for w in winners:
-            result.wins[w] += 1 / len(winners)
-            result.level_wins[order[w]] += 1 / len(winners)
-        for level in order:
-            result.level_games[level] += 1
-    result.mean_plies = plies / len(records) if records else 0.0
+        result.add(record["winners"], record["seats"], record["plies"])
     result.seconds = seconds
     return result
 
