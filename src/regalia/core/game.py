@@ -176,6 +176,15 @@ class Game(ABC):
         """Extra, game-specific facts for the match result (badges, tie-breaks...)."""
         return {}
 
+    def board(self) -> dict[str, JSON] | None:
+        """The static board geometry as JSON-ready data (None: the game publishes none).
+
+        What never changes during a match under these options: zones, rows, named boxes... A table draws
+        the board from it (the server serves it at ``/api/games/{id}/board``) instead of copying the
+        rules' geometry; pieces and everything else that moves stay in ``view``.
+        """
+        return None
+
     # ----- matches ---------------------------------------------------------------------------------
 
     def is_over(self, state: State) -> bool:

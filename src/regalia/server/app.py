@@ -28,6 +28,7 @@ from pydantic import ValidationError
 
 from regalia.core.errors import UnknownGame
 
+from .boards import install as install_boards
 from .bots import Bots
 from .broker import Broker, make_broker
 from .catalog import Catalog, default_catalog
@@ -89,6 +90,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     answer_database_failures(app)  # a failing database is a 503 with a reason, never a bare 500
     app.state.match_quota = quota = MatchQuota()  # new matches per client a minute (limits.py)
     install_records(app, store, hub)  # profiles, ratings, boards; the referee's clock and leavers
+    install_boards(app, catalog)  # GET /api/games/{id}/board: a game's static geometry (boards.py)
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
