@@ -118,5 +118,13 @@ class GoldCrown(Game):
             raise NotImplementedError(f"{self.id} has no policy {name!r}")
         return planner.POLICIES[name](self, state, seat, rng, **params)
 
+    # ----- the table ------------------------------------------------------------------------------------
+
+    def board(self) -> dict[str, Any]:
+        """The mat as JSON-ready data, read from ``mat.py`` (``layout.board``): the web table draws it."""
+        from .layout import board
+
+        return board()
+
 
 __all__ = ["GoldCrown"]
