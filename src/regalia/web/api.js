@@ -28,6 +28,16 @@ export const claimSeat = (id, seat) => call("POST", `/api/matches/${encodeURICom
 export const replaySteps = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}/replay`);
 export const recordUrl = (id) => `/api/matches/${encodeURIComponent(id)}/record`;
 
+const boards = {};
+/** A game's static board geometry under a match's options (the rules' own, served by the game; often null). */
+export function board(gameId, options = {}) {
+  const query = new URLSearchParams(Object.entries(options || {})
+    .map(([name, value]) => [name, typeof value === "string" ? value : JSON.stringify(value)])).toString();
+  const path = `/api/games/${encodeURIComponent(gameId)}/board${query ? `?${query}` : ""}`;
+  boards[path] = boards[path] || call("GET", path).then((data) => data.board);
+  return boards[path];
+}
+
 /** {matchId: {seat: token}} for every seat this browser holds, newest match last. */
 export function heldSeats() {
   try { return JSON.parse(localStorage.getItem(SEATS_KEY)) || {}; } catch { return {}; }

@@ -9,6 +9,7 @@ export async function showReplay(root, matchId) {
   const game = games.find((g) => g.id === data.game) || { title: data.game };
   const table = await tableFor(data.game);
   const info = await api.matchInfo(matchId);
+  const geometry = await api.board(data.game, info.options).catch((e) => { console.error(e); return null; });
   const players = info.seats;
   const board = h("div", { class: "board", id: "board" });
   const caption = h("p", { class: "status", role: "status", "aria-live": "polite" });
@@ -18,7 +19,7 @@ export async function showReplay(root, matchId) {
     step = Math.max(0, Math.min(data.steps.length - 1, to));
     const current = data.steps[step];
     const update = { view: current.view, seat: null, seats: [], legal: [], players, version: current.version };
-    table.render(board, update, { play: () => {}, legal: [], sounds, players, replay: true });
+    table.render(board, update, { play: () => {}, legal: [], sounds, players, replay: true, geometry });
     caption.textContent = step === 0 ? `Step 0 of ${data.steps.length - 1}: the start`
       : `Step ${step} of ${data.steps.length - 1}: ${seatName(players, current.seat)} played ${current.action}`;
     log.replaceChildren(...data.steps.slice(1, step + 1).flatMap((s) => s.log).slice(-100).map((l) => h("li", {}, l)));

@@ -41,6 +41,7 @@ export async function showMatch(root, matchId) {
 
   let game = null;
   let table = null;
+  let geometry = null;
   let shownSeat = null;
   let previous = null;
   let log = [];
@@ -58,6 +59,9 @@ export async function showMatch(root, matchId) {
     if (!game) {
       game = games.find((g) => g.id === u.view.game) || { id: u.view.game, title: u.view.game };
       table = await tableFor(game.id);
+      // the board's fixed geometry comes from the rules package, never from a copy in the table module
+      geometry = await api.matchInfo(matchId).then((info) => api.board(game.id, info.options))
+        .catch((e) => { console.error(e); return null; });
       parts.title.textContent = game.title;
       if (game.id === "kings-gold" && api.tokensFor(matchId).length) {
         diceSkinSetting().then((setting) => setting && parts.papers.after(setting)).catch((e) => console.error(e));
@@ -106,7 +110,7 @@ export async function showMatch(root, matchId) {
     }
     parts.curtain.hidden = true;
     parts.curtain.replaceChildren();
-    const ctx = { play, legal: u.legal, sounds, players: u.players, replay: false, levels: game.levels,
+    const ctx = { play, legal: u.legal, sounds, players: u.players, replay: false, levels: game.levels, geometry,
       setLevel: u.seats.length ? (seat, level) => conn.send({ type: "level", seat, level }) : null };
     table.render(parts.board, u, ctx);
     drawActions(u);
