@@ -6,7 +6,7 @@ from .mat import CHAMBERS, FACES, MAT, SQUARES
 from .rules.attacks import landing
 from .rules.turn import spinner_seat
 from .spinner import SCATTER, SPIN_TABLE
-from .state import GUARD, OPENING, OVER, SPINNING, GoldCrownState
+from .state import OPENING, OVER, SPINNING, GoldCrownState
 from .state import SCATTER as SCATTER_PHASE
 
 COLOURS = ("Gold", "Silver", "Crimson", "Azure")
@@ -39,13 +39,18 @@ def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list
 
 
 def consequences(before: GoldCrownState, after: GoldCrownState) -> list[str]:
-    lines = []
-    same_board = before.board == after.board
+    lines: list[str] = []
+    same_board = before.board is after.board or before.board == after.board
+    same_barons = before.barons is after.barons
+    if same_board and same_barons and before.chambers is after.chambers and after.phase != OVER:
+        return lines  # the common case: a spin, a choice, the move points handed over
     for seat, (old, new) in enumerate(zip(before.barons, after.barons, strict=True)):
         name = COLOURS[seat]
         lost = 0 if same_board else before.count(seat) - after.count(seat)
         if lost > 0:
             lines.append(f"{name} loses {lost} knight{'s' if lost > 1 else ''} ({after.count(seat)} left).")
+        if old is new:
+            continue
         for attr, words in (("bridge", "drawbridge is"), ("gates", "gates are"), ("ram", "ram is")):
             if getattr(old, attr) != getattr(new, attr):
                 lines.append(f"{name}'s {words} now {getattr(new, attr)}.")
@@ -53,7 +58,7 @@ def consequences(before: GoldCrownState, after: GoldCrownState) -> list[str]:
             lines.append(f"{name} breaches the stone line at {SQUARES[box]}.")
         if new.retreated and not old.retreated:
             lines.append(f"{name} retreats to the last row.")
-    guards = before.board.count(GUARD) - after.board.count(GUARD)
+    guards = 0 if same_board else before.guards() - after.guards()
     if guards > 0 and after.phase != OVER:
         lines.append(f"{guards} King's guard{'s' if guards > 1 else ''} slain.")
     for chamber, (held, holder) in enumerate(zip(before.chambers, after.chambers, strict=True)):

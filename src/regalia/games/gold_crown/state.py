@@ -7,7 +7,7 @@ small state machine of its own, kept in ``Baron``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 EMPTY = 0
@@ -91,7 +91,9 @@ class GoldCrownState:
         return self.order[self.turn] if self.order else -1
 
     def with_(self, **changes: Any) -> GoldCrownState:
-        return replace(self, **changes)
+        """A copy with ``changes``: what ``dataclasses.replace`` does, without its per-call introspection
+        (this is the hot path of every rule). The knight counts travel along while the board is unchanged."""
+        return _with(self, changes)
 
     def knights(self, seat: int) -> list[int]:
         piece = knight(seat)
@@ -101,5 +103,42 @@ class GoldCrownState:
         """The seat's knights on the board (computed once per state)."""
         counts = self.cache.get("counts")
         if counts is None:
-            counts = self.cache["counts"] = tuple(self.board.count(knight(s)) for s in range(len(self.barons)))
+            counts = self.cache["counts"] = self._counts()
         return counts[seat]
+
+    def guards(self) -> int:
+        """The King's guards still on the board."""
+        counts = self.cache.get("counts")
+        if counts is None:
+            counts = self.cache["counts"] = self._counts()
+        return counts[-1]
+
+    def _counts(self) -> tuple[int, ...]:
+        """Knights per seat, then the guards (kept up to date step by step by ``rules.board.with_board``)."""
+        board = self.board
+        return (*(board.count(knight(s)) for s in range(len(self.barons))), board.count(GUARD))
+
+
+
+_FIELDS = tuple(f.name for f in fields(GoldCrownState) if f.init)
+_FIELDS_SET = frozenset(_FIELDS)
+
+
+def _copier() -> Any:
+    """``_with(state, changes)``, generated as straight-line code over the fields (one attribute store each)."""
+    lines = ["def _with(self, changes):",
+             "    if not FIELDS.issuperset(changes):",
+             "        replace(self, **changes)  # raises the TypeError an unknown field deserves",
+             "    new = new_(GoldCrownState)",
+             "    get = changes.get"]
+    lines += [f"    set_(new, {name!r}, get({name!r}, self.{name}))" for name in _FIELDS]
+    lines += ["    counts = None if 'board' in changes else self.cache.get('counts')",
+              "    set_(new, 'cache', {} if counts is None else {'counts': counts})",
+              "    return new"]
+    scope: dict[str, Any] = {"FIELDS": _FIELDS_SET, "replace": replace, "new_": object.__new__,
+                             "set_": object.__setattr__, "GoldCrownState": GoldCrownState}
+    exec("\n".join(lines), scope)  # noqa: S102 - code built from the dataclass's own field names
+    return scope["_with"]
+
+
+_with = _copier()

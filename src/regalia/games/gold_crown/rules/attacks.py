@@ -17,7 +17,7 @@ from itertools import combinations
 from ..mat import CASTLE, DECK, MAT, TOWER, TOWER_GUARD, WALL, coords, index, on_mat, to_frame, to_world
 from ..state import EMPTY, GoldCrownState, knight
 from .apparatus import destroy_gates, with_baron
-from .board import changed, kill, positions
+from .board import kill, positions, with_board
 
 
 def in_row(state: GoldCrownState, seat: int, row: int) -> list[int]:
@@ -52,7 +52,7 @@ def scale(state: GoldCrownState, seat: int, spin: int, climbers: tuple[int, ...]
     for b in climbers:
         changes[b] = EMPTY
         changes[table[b]] = knight(seat)
-    return state.with_(board=changed(state.board, changes))
+    return with_board(state, changes)
 
 
 def landing(face: int, aim: int, du: int, dv: int) -> int | None:

@@ -15,6 +15,25 @@ def changed(board: tuple[int, ...], changes: dict[int, int]) -> tuple[int, ...]:
     return tuple(cells)
 
 
+def with_board(state: GoldCrownState, changes: dict[int, int], **more: object) -> GoldCrownState:
+    """The state with ``changes`` (box -> piece) on its board and ``more`` fields; the knight counts are
+    carried over, corrected for what changed, instead of being counted again on the new board."""
+    board = state.board
+    new = state.with_(board=changed(board, changes), **more)
+    counts = state.cache.get("counts")
+    if counts is not None:
+        fixed = list(counts)
+        for box, piece in changes.items():
+            old = board[box]
+            if old != piece:
+                if old != EMPTY:
+                    fixed[-1 if old == GUARD else old - 1] -= 1
+                if piece != EMPTY:
+                    fixed[-1 if piece == GUARD else piece - 1] += 1
+        new.cache["counts"] = tuple(fixed)
+    return new
+
+
 def positions(board: tuple[int, ...], piece: int) -> list[int]:
     """Every box holding ``piece``, in box order (found by the tuple's own C search: the hot path)."""
     found = []
@@ -33,7 +52,7 @@ def kill(state: GoldCrownState, boxes: Iterable[int]) -> GoldCrownState:
     hit = {b: EMPTY for b in boxes if state.board[b] != EMPTY}
     if not hit:
         return state
-    return state.with_(board=changed(state.board, hit), attackers=state.attackers - hit.keys())
+    return with_board(state, hit, attackers=state.attackers - hit.keys())
 
 
 def own(state: GoldCrownState, seat: int, box: int) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..mat import MAT
 from ..state import EMPTY, OVER, START, GoldCrownState, knight
 from .apparatus import with_baron
-from .board import changed
+from .board import with_board
 from .chambers import THRONE_MEN
 
 RETREAT_LIMIT = 8
@@ -56,7 +56,7 @@ def retreat(state: GoldCrownState, seat: int) -> GoldCrownState:
     changes = {b: EMPTY for b, p in enumerate(state.board) if p == mine}
     for box in MAT.retreat[state.barons[seat].face][: len(changes)]:
         changes[box] = mine
-    state = state.with_(board=changed(state.board, changes))
+    state = with_board(state, changes)
     return with_baron(state, seat, retreated=True)
 
 

@@ -11,10 +11,11 @@ men (chambers.py) and of treachery (treachery.py).
 from __future__ import annotations
 
 from ..mat import FIELD, GATE, MAT, SQUARES, THRONE_ROOM, TOWER_GUARD
+from ..notation import MOVE, STEP
 from ..state import EMPTY, GUARD, GoldCrownState, knight
 from . import chambers
 from .apparatus import gate_passable, ram_boxes
-from .board import changed, positions
+from .board import positions, with_board
 from .treachery import attack_problem
 
 NEIGHBOURS = tuple(frozenset(n) for n in MAT.neighbours)
@@ -104,11 +105,13 @@ def step(state: GoldCrownState, seat: int, a: int, b: int) -> GoldCrownState:
     attackers = state.attackers
     if a in attackers or target not in (EMPTY, GUARD):
         attackers = (attackers - {a, b}) | {b}
-    state = state.with_(board=changed(state.board, {a: EMPTY, b: knight(seat)}), attackers=attackers,
-                        points=state.points - 1)
+    after = with_board(state, {a: EMPTY, b: knight(seat)}, attackers=attackers, points=state.points - 1)
+    table = state.cache.get("field steps")
+    if table is not None and table[0] == seat:
+        after.cache["field steps from"] = (table, a, b)
     if MAT.chamber[b] >= 0:
-        state = chambers.settle(state, seat, MAT.chamber[b])
-    return state
+        after = chambers.settle(after, seat, MAT.chamber[b])
+    return after
 
 
 SAME_FIELD = tuple(
@@ -138,28 +141,49 @@ SAME_FIELD_NAMED = tuple(tuple((b, f"move {SQUARES[a]}-{SQUARES[b]}") for b in S
 
 def steps(state: GoldCrownState, seat: int) -> list[tuple[int, int]]:
     """Every legal step of the seat's knights, in box order."""
-    return [pair for pair, _ in _legal_steps(state, seat)]
+    return [STEP[name] for name in step_names(state, seat)]
 
 
 def step_names(state: GoldCrownState, seat: int) -> list[str]:
-    """Every legal step in notation (``move e7-e6``), in box order: the hot path of move generation."""
-    return [name for _, name in _legal_steps(state, seat)]
-
-
-def _legal_steps(state: GoldCrownState, seat: int) -> list[tuple[tuple[int, int], str]]:
+    """Every legal step in notation (``move e7-e6``), in box order (knight by knight, each knight's
+    battlefield steps first, then his crossings and castle steps): the hot path of move generation."""
     mine = knight(seat)
     board = state.board
-    blocked = ram_boxes(state.barons[seat])
-    found: list[tuple[tuple[int, int], str]] = []
-    append = found.append
-    for a in positions(board, mine):
-        for b, name in SAME_FIELD_NAMED[a]:
-            if board[b] == EMPTY and b not in blocked:
-                append(((a, b), name))
+    table = _field_steps(state, seat)
+    found: list[str] = []
+    extend, append = found.extend, found.append
+    for a in sorted(table):
+        extend(table[a])
         for b in OTHER[a]:
             if board[b] != mine and step_problem(state, seat, a, b) is None:
-                append(((a, b), f"move {SQUARES[a]}-{SQUARES[b]}"))
+                append(MOVE[a, b])
     return found
+
+
+FieldSteps = tuple[int, dict[int, tuple[str, ...]]]
+"""(seat, his knight's box -> that knight's legal battlefield steps): they need only an empty box that the
+ram does not hold, so after one step a -> b only the knight on b and his neighbours of a and b change."""
+
+
+def _field_steps(state: GoldCrownState, seat: int) -> dict[int, tuple[str, ...]]:
+    cached: FieldSteps | None = state.cache.get("field steps")
+    if cached is not None and cached[0] == seat:
+        return cached[1]
+    board, mine = state.board, knight(seat)
+    blocked = ram_boxes(state.barons[seat])
+    origin: tuple[FieldSteps, int, int] | None = state.cache.get("field steps from")
+    if origin is not None:
+        (_, parent), a, b = origin
+        table = dict(parent)
+        del table[a]
+        for k in (b, *SAME_FIELD[a], *SAME_FIELD[b]):
+            if board[k] == mine:
+                table[k] = tuple(name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY and c not in blocked)
+    else:
+        table = {k: tuple(name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY and c not in blocked)
+                 for k in positions(board, mine)}
+    state.cache["field steps"] = (seat, table)
+    return table
 
 
 __all__ = ["step", "step_problem", "steps", "step_names"]

@@ -49,14 +49,15 @@ def spinner_seat(state: GoldCrownState) -> int:
 def resolve_spin(state: GoldCrownState, spin: int, max_rounds: int) -> GoldCrownState:
     """Carry out the spinner's instruction for the baron to move."""
     seat = state.seat
-    state = state.with_(spin=spin)
     if spin in ARCHERS:
         hit = attacks.in_row(state, seat, spin)
         if not hit:
-            return state.with_(phase=MARCH, points=spin)
+            return state.with_(spin=spin, phase=MARCH, points=spin)
+        state = state.with_(spin=spin)
         if len(hit) <= spin:
             return ending.end_turn(kill(state, hit), max_rounds)
         return state.with_(phase=CASUALTIES, casualties=spin)
+    state = state.with_(spin=spin)
     if spin == 5:
         return ending.end_turn(apparatus.drop_bridge(state, seat), max_rounds)
     if spin == 6:
