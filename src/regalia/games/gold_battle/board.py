@@ -111,6 +111,10 @@ def _leaps(sq: Square) -> tuple[tuple[Square, Square], ...]:
 NEIGHBOURS: tuple[tuple[Square, ...], ...] = tuple(_neighbours(sq) for sq in range(SQUARES))
 ADJACENT: tuple[Bitboard, ...] = tuple(sum(1 << n for n in NEIGHBOURS[sq]) for sq in range(SQUARES))
 LEAPS: tuple[tuple[tuple[Square, Square], ...], ...] = tuple(_leaps(sq) for sq in range(SQUARES))
+BIT: tuple[Bitboard, ...] = (*(1 << sq for sq in range(SQUARES)), 0)
+"""``1 << sq``, and 0 at index -1: a captured commander (square -1) stands nowhere."""
+REACH: tuple[Bitboard, ...] = (*ADJACENT, 0)
+"""``ADJACENT``, and 0 at index -1: a captured commander reaches nothing."""
 
 
 def chebyshev(a: Square, b: Square) -> int:
@@ -155,10 +159,28 @@ def crowding(units: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard]:
     east = (units << 1) & _NOT_FILE_A
     one = west | east
     two = west & east
-    three = 0
-    for row in (units, west, east):
-        for near in ((row << SIZE) & FULL, row >> SIZE):
-            three |= two & near
-            two |= one & near
-            one |= near
+    near = (units << SIZE) & FULL  # then the three columns' squares one rank up, and one rank down
+    three = two & near
+    two |= one & near
+    one |= near
+    near = units >> SIZE
+    three |= two & near
+    two |= one & near
+    one |= near
+    near = (west << SIZE) & FULL
+    three |= two & near
+    two |= one & near
+    one |= near
+    near = west >> SIZE
+    three |= two & near
+    two |= one & near
+    one |= near
+    near = (east << SIZE) & FULL
+    three |= two & near
+    two |= one & near
+    one |= near
+    near = east >> SIZE
+    three |= two & near
+    two |= one & near
+    one |= near
     return one, two, three

@@ -58,11 +58,12 @@ class GoldBattle(Game):
         return None if state.outcome is not None else state.side
 
     def legal_actions(self, state: BattleState) -> list[str]:
-        return list(self._legal(state))
+        found = state.legal
+        return list(found if found is not None else self._legal(state))
 
     def _legal(self, state: BattleState) -> tuple[str, ...]:
         """The legal actions, computed once per state (search asks again and again)."""
-        found: tuple[str, ...] | None = state.memo.get("legal")
+        found = state.legal
         if found is None:
             if state.outcome is not None:
                 found = ()
@@ -70,11 +71,12 @@ class GoldBattle(Game):
                 found = tuple(FREE_TEXT[sq] for sq in preferred_free_squares(state))
             else:
                 found = tuple(moves(state)) or (PASS,)
-            state.memo["legal"] = found
+            state.legal = found
         return found
 
     def apply(self, state: BattleState, action: str) -> BattleState:
-        if action not in self._legal(state):
+        legal = state.legal
+        if action not in (legal if legal is not None else self._legal(state)):
             raise IllegalAction(self.why_illegal(state, action))
         if state.frees:
             return play_free(state, FREE_OF[action], self.variant)

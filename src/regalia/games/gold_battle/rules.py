@@ -19,9 +19,11 @@ from dataclasses import dataclass
 
 from .board import (
     ADJACENT,
+    BIT,
     HOME_RANKS,
     LEAPS,
     NEIGHBOURS,
+    REACH,
     SQUARES,
     START_SOLDIERS,
     Bitboard,
@@ -73,23 +75,24 @@ def moves(state: BattleState) -> list[str]:
     (``_steps``) by that pattern instead of being rebuilt square by square each time.
     """
     side = state.side
-    free = ~blocked(state)
+    soldiers, commanders, towers, mines = state.soldiers, state.commanders, state.towers, state.mines
+    free = ~(soldiers[0] | soldiers[1] | towers[0] | towers[1] | mines[0] | mines[1] | state.forests
+             | BIT[commanders[0]] | BIT[commanders[1]])
     found: list[str] = []
     cache = _STEP_CACHE
-    soldiers = state.soldiers[side]
-    while soldiers:
-        low = soldiers & -soldiers
-        soldiers ^= low
+    own = soldiers[side]
+    while own:
+        low = own & -own
+        own ^= low
         sq = low.bit_length() - 1
         targets = ADJACENT[sq] & free
         steps = cache[sq].get(targets)
         found += steps if steps is not None else _steps(sq, targets)
-    commander = state.commanders[side]
+    commander = commanders[side]
     if commander >= 0:
-        found += _steps(commander, ADJACENT[commander] & free)
-        for middle, to, text in LEAP_TEXT[commander]:
-            if free >> middle & free >> to & 1:
-                found.append(text)
+        targets = COMMANDER_ZONE[commander] & free
+        steps = _COMMANDER_CACHE[commander].get(targets)
+        found += steps if steps is not None else _commander_moves(commander, targets)
     return found
 
 
@@ -97,6 +100,27 @@ _STEP_CACHE: tuple[dict[int, tuple[str, ...]], ...] = tuple({} for _ in range(SQ
 LEAP_TEXT: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
     tuple((middle, to, MOVE_TEXT[sq * SQUARES + to]) for middle, to in LEAPS[sq]) for sq in range(SQUARES)
 )
+
+
+COMMANDER_ZONE: tuple[Bitboard, ...] = tuple(
+    ADJACENT[sq] | sum(1 << to for _, to in LEAPS[sq]) for sq in range(SQUARES)
+)
+"""The squares whose being free decides a commander's moves: its neighbours and its leaps' targets."""
+_COMMANDER_CACHE: tuple[dict[int, tuple[str, ...]], ...] = tuple({} for _ in range(SQUARES))
+_COMMANDER_CACHE_SIZE = 4096
+"""Patterns kept per square (a long-running server must not grow without bound)."""
+
+
+def _commander_moves(sq: int, free: Bitboard) -> tuple[str, ...]:
+    """A commander's moves from ``sq``: steps, then leaps (rule 3's blocked middle), for the free
+    squares ``free`` of its zone (cached per pattern)."""
+    found = _steps(sq, ADJACENT[sq] & free) + tuple(
+        text for middle, to, text in LEAP_TEXT[sq] if free >> middle & free >> to & 1)
+    cache = _COMMANDER_CACHE[sq]
+    if len(cache) >= _COMMANDER_CACHE_SIZE:
+        cache.clear()
+    cache[free] = found
+    return found
 
 
 def _steps(sq: int, targets: Bitboard) -> tuple[str, ...]:
@@ -168,7 +192,90 @@ def mine_score(mine: int, soldiers: Bitboard, commander: int) -> int:
 
 def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> BattleState:
     """The state after the side to move plays ``code`` (``from * 121 + to``), resolved up to the next
-    decision: the enemy's move, or a free of this side's (decision GB-1)."""
+    decision: the enemy's move, or a free of this side's (decision GB-1).
+
+    The common turn (initiative captures, no tower falling with a captive to free) is resolved here in
+    one pass on local variables, building one new state; the rest goes through the step-by-step
+    ``_play_move_general``. Both follow decision 2.4 to the letter (tests/games/gold_battle pins the
+    two together on fixed-seed games).
+    """
+    if variant.simultaneous:
+        return _play_move_general(state, code, variant)
+    side = state.side
+    soldiers, commanders = state.soldiers, state.commanders
+    own, foe = soldiers[side], soldiers[1 - side]
+    own_commander, foe_commander = commanders[side], commanders[1 - side]
+    if own_commander == code // SQUARES:
+        own_commander = code % SQUARES
+    else:
+        own ^= MOVE_BITS[code]
+
+    # 1. captures
+    one, two, three = crowding(own)
+    reach = REACH[own_commander]
+    taken = foe & (reach | two)
+    strong = three | (reach & one)  # rule 6 against a commander, rule 8 against a tower
+    if foe_commander >= 0 and strong >> foe_commander & 1:
+        return _play_move_general(state, code, variant)
+    captured = state.captured
+    if taken:
+        foe &= ~taken
+        captured = (captured[0], captured[1] + taken.bit_count()) if side == 0 else \
+            (captured[0] + taken.bit_count(), captured[1])
+
+    # 2. towers: a fall may earn frees; leave that (rare) turn to the general path
+    towers = state.towers
+    fallen = towers[1 - side] & strong
+    if fallen:
+        if captured[side]:
+            return _play_move_general(state, code, variant)
+        towers = (towers[0], towers[1] & ~fallen) if side == 0 else (towers[0] & ~fallen, towers[1])
+
+    # 3. mines
+    mines = state.mines
+    flipped = mines[1 - side] & (two | reach)
+    if flipped:
+        if variant.mine_score:
+            for mine in squares_of(flipped):
+                if mine_score(mine, own, own_commander) <= mine_score(mine, foe, foe_commander):
+                    flipped &= ~(1 << mine)
+        else:
+            flipped &= ~(crowding(foe)[1] | REACH[foe_commander])
+        if flipped:
+            mines = (mines[0] | flipped, mines[1] & ~flipped) if side == 0 else \
+                (mines[0] & ~flipped, mines[1] | flipped)
+    if side == 0:
+        soldiers, commanders = (own, foe), (own_commander, foe_commander)
+    else:
+        soldiers, commanders = (foe, own), (foe_commander, own_commander)
+    enemy = 1 - side
+    key = hash((soldiers, commanders, towers, mines, captured, enemy, 0))  # BattleState.key
+    irreversible = taken or fallen
+    ply = state.ply + 1
+    quiet = 0 if irreversible or flipped else state.quiet + 1
+    seen = (key,) if irreversible else (*state.seen, key)
+    after = BattleState(soldiers, commanders, towers, mines, state.home_mines, state.forests, captured, enemy,
+                        0, quiet, ply, 0, seen)
+
+    # 4. victory, 5. draws
+    target = state.home_mines[enemy]
+    if target and mines[side] & target == target:
+        after.outcome = (side, "mines")
+    elif seen.count(key) >= REPETITIONS:
+        after.outcome = (-1, "repetition")
+    elif quiet >= QUIET_LIMIT:
+        after.outcome = (-1, "quiet")
+    elif ply >= PLY_CAP:
+        winner = adjudicate(after) if variant.adjudicate else -1
+        after.outcome = (winner, "cap" if winner < 0 else "adjudication")
+    return after
+
+
+MOVE_BITS: dict[int, Bitboard] = {code: (1 << code // SQUARES) | (1 << code % SQUARES) for code in MOVE_TEXT}
+
+
+def _play_move_general(state: BattleState, code: int, variant: Variant) -> BattleState:
+    """``play_move`` step by step, for every variant (the fast path covers the initiative reading)."""
     side, enemy = state.side, 1 - state.side
     frm, to = divmod(code, SQUARES)
     soldiers = list(state.soldiers)

@@ -3,8 +3,8 @@
 Every set of squares is a bitboard (see ``board.py``); pairs are indexed by side (Red = 0, Blue = 1).
 ``apply`` builds a new ``BattleState`` and never touches the old one, so search may keep any state:
 treat the fields as read-only. (The class is not ``frozen`` only because a frozen dataclass takes five
-times longer to build, and search builds hundreds of thousands.) The one mutable part is ``memo``, a
-private cache of derived facts (the legal actions); it is not compared, hashed or part of the position.
+times longer to build, and search builds hundreds of thousands.) The one mutable part is ``legal``, a
+private cache of the legal actions; it is not compared, hashed or part of the position.
 """
 
 from __future__ import annotations
@@ -45,11 +45,12 @@ class BattleState:
     """Position keys since the last capture or tower destruction, the current one last (repetition)."""
     outcome: tuple[int, str] | None = None
     """(winning side, or -1 for a draw; the reason) once the battle is over."""
-    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    legal: tuple[str, ...] | None = field(default=None, compare=False, repr=False, hash=False)
+    """The legal actions, once ``GoldBattle`` has listed them (a cache, not part of the position)."""
 
     def replace(self, **changes: Any) -> BattleState:
-        """A new state with ``changes`` (and a fresh memo: derived facts belong to one state)."""
-        fields = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "memo"}
+        """A new state with ``changes`` (and no cached legal actions: they belong to one state)."""
+        fields = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "legal"}
         fields.update(changes)
         return BattleState(**fields)
 
