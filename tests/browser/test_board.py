@@ -8,6 +8,7 @@ a copy of the drawing, and the page draws exactly the served boxes, even a board
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,22 @@ def test_the_page_draws_whatever_mat_the_server_serves(page, site):
     expect(page.locator(".gc-mat [data-box='k11']")).to_have_attribute("data-zone", "throne")
     expect(page.locator(".gc-mat [data-zone='wall']")).to_have_count(0)
     assert page.locator(".gc-mat [data-box='a1'] path").count() == 1  # the crown is painted where it is served
+
+
+@pytest.mark.browser
+def test_the_replay_of_a_finished_siege_draws_the_served_mat(page, site):
+    created = site.new_match("gold-crown", seats=[{"kind": "computer", "level": "random"}] * 2, max_rounds=10)
+    match_id = created["match"]
+    for _ in range(600):  # two random computers finish a ten-round siege in about a second
+        if site.http.get(f"/api/matches/{match_id}").json()["is_over"]:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the computers' siege did not end")
+    board = served(site, "gold-crown", max_rounds=10)["board"]
+    page.goto(f"{site.url}/#/m/{match_id}/replay")
+    for step in ("#replay-start", "#replay-next", "#replay-end"):
+        page.click(step)
+        expect(page.locator(".gc-mat [data-box]")).to_have_count(len(board["boxes"]))
+        zones = page.locator(".gc-mat [data-box]").evaluate_all("els => els.map(e => e.dataset.zone)")
+        assert zones == [b["zone"] for b in board["boxes"]]
