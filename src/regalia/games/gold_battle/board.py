@@ -143,8 +143,8 @@ START_TOWERS: tuple[Bitboard, Bitboard] = (bits(("c1", "i1")), bits(("c11", "i11
 START_FORESTS: Bitboard = bits(("c5", "i5", "f6", "c7", "i7"))
 
 FULL: Bitboard = (1 << SQUARES) - 1
-_NOT_FILE_A: Bitboard = FULL & ~sum(1 << square(0, r) for r in range(SIZE))
-_NOT_FILE_K: Bitboard = FULL & ~sum(1 << square(SIZE - 1, r) for r in range(SIZE))
+NOT_FILE_A: Bitboard = FULL & ~sum(1 << square(0, r) for r in range(SIZE))
+NOT_FILE_K: Bitboard = FULL & ~sum(1 << square(SIZE - 1, r) for r in range(SIZE))
 
 
 def crowding(units: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard]:
@@ -155,8 +155,8 @@ def crowding(units: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard]:
     bitboards) answers it for every square of the board in about forty int operations. (Unrolled: this
     runs once per move of every search.)
     """
-    west = (units >> 1) & _NOT_FILE_K  # each unit's square one file to the west, and so on
-    east = (units << 1) & _NOT_FILE_A
+    west = (units >> 1) & NOT_FILE_K  # each unit's square one file to the west, and so on
+    east = (units << 1) & NOT_FILE_A
     one = west | east
     two = west & east
     near = (units << SIZE) & FULL  # then the three columns' squares one rank up, and one rank down

@@ -61,16 +61,16 @@ class GoldBattle(Game):
         found = state.legal
         return list(found if found is not None else self._legal(state))
 
-    def _legal(self, state: BattleState) -> tuple[str, ...]:
-        """The legal actions, computed once per state (search asks again and again)."""
+    def _legal(self, state: BattleState) -> list[str]:
+        """The legal actions, computed once per state (search asks again and again); never mutated."""
         found = state.legal
         if found is None:
             if state.outcome is not None:
-                found = ()
+                found = []
             elif state.frees:
-                found = tuple(FREE_TEXT[sq] for sq in preferred_free_squares(state))
+                found = [FREE_TEXT[sq] for sq in preferred_free_squares(state)]
             else:
-                found = tuple(moves(state)) or (PASS,)
+                found = moves(state) or [PASS]
             state.legal = found
         return found
 

@@ -20,10 +20,14 @@ from dataclasses import dataclass
 from .board import (
     ADJACENT,
     BIT,
+    FULL,
     HOME_RANKS,
     LEAPS,
     NEIGHBOURS,
+    NOT_FILE_A,
+    NOT_FILE_K,
     REACH,
+    SIZE,
     SQUARES,
     START_SOLDIERS,
     Bitboard,
@@ -210,13 +214,37 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
     else:
         own ^= MOVE_BITS[code]
 
-    # 1. captures
-    one, two, three = crowding(own)
+    # 1. captures. ``two``: the squares touching 2+ of our soldiers (``crowding`` without its third
+    # counter, inlined: this runs once per move of every search).
+    west = (own >> 1) & NOT_FILE_K
+    east = (own << 1) & NOT_FILE_A
+    one = west | east
+    two = west & east
+    near = (own << SIZE) & FULL
+    two |= one & near
+    one |= near
+    near = own >> SIZE
+    two |= one & near
+    one |= near
+    near = (west << SIZE) & FULL
+    two |= one & near
+    one |= near
+    near = west >> SIZE
+    two |= one & near
+    one |= near
+    near = (east << SIZE) & FULL
+    two |= one & near
+    one |= near
+    two |= one & (east >> SIZE)
     reach = REACH[own_commander]
     taken = foe & (reach | two)
-    strong = three | (reach & one)  # rule 6 against a commander, rule 8 against a tower
-    if foe_commander >= 0 and strong >> foe_commander & 1:
-        return _play_move_general(state, code, variant)
+    strong = 0  # rule 6 against a commander, rule 8 against a tower: 3 soldiers, or commander + 1
+    towers = state.towers
+    if (BIT[foe_commander] | towers[1 - side]) & (two | reach):  # a square that 3, or 1 + commander, touch
+        one, _, three = crowding(own)
+        strong = three | (reach & one)
+        if foe_commander >= 0 and strong >> foe_commander & 1:
+            return _play_move_general(state, code, variant)
     captured = state.captured
     if taken:
         foe &= ~taken
@@ -224,7 +252,6 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
             (captured[0] + taken.bit_count(), captured[1])
 
     # 2. towers: a fall may earn frees; leave that (rare) turn to the general path
-    towers = state.towers
     fallen = towers[1 - side] & strong
     if fallen:
         if captured[side]:
@@ -253,7 +280,7 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
     irreversible = taken or fallen
     ply = state.ply + 1
     quiet = 0 if irreversible or flipped else state.quiet + 1
-    seen = (key,) if irreversible else (*state.seen, key)
+    seen = (key,) if irreversible else state.seen + (key,)
     after = BattleState(soldiers, commanders, towers, mines, state.home_mines, state.forests, captured, enemy,
                         0, quiet, ply, 0, seen)
 

@@ -45,7 +45,7 @@ class BattleState:
     """Position keys since the last capture or tower destruction, the current one last (repetition)."""
     outcome: tuple[int, str] | None = None
     """(winning side, or -1 for a draw; the reason) once the battle is over."""
-    legal: tuple[str, ...] | None = field(default=None, compare=False, repr=False, hash=False)
+    legal: list[str] | None = field(default=None, compare=False, repr=False, hash=False)
     """The legal actions, once ``GoldBattle`` has listed them (a cache, not part of the position)."""
 
     def replace(self, **changes: Any) -> BattleState:
