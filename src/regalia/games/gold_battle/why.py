@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from regalia.core.game import short
 
 from .board import LEAPS, NAMES, SIDE_NAMES, chebyshev
@@ -12,7 +14,7 @@ from .state import BattleState
 SHAPE = "moves are written like e4-e5 (a commander's leap f1-f3), frees like 'free d3', or 'pass'"
 
 
-def why_illegal(state: BattleState, action: object, legal: tuple[str, ...]) -> str:
+def why_illegal(state: BattleState, action: object, legal: Sequence[str]) -> str:
     if not isinstance(action, str):
         return f"{short(action)} is not an action of The Gold Battle: {SHAPE}"
     if state.outcome is not None:
