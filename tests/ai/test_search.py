@@ -90,3 +90,26 @@ def test_uct_plays_pig_with_four_players_to_the_end():
     while not match.is_over:
         match.play(agents[match.to_move].choose(match))
     assert match.winners
+
+
+def test_quiescence_sees_the_punishment_a_plain_horizon_misses():
+    from tests.toys.grab import Grab
+
+    game = Grab(plies=6)
+    state = game.initial_state()
+    plain = AlphaBetaAgent(seed=1, nodes=10_000, max_depth=1)
+    assert decide(plain, game, state) == "grab"  # +3 at the horizon
+    quiet = AlphaBetaAgent(seed=1, nodes=10_000, max_depth=1, quiescence=2)
+    assert decide(quiet, game, state) == "safe"  # grab, punish: +3 - 5
+    assert quiet.last["value"] > 0.5
+
+
+def test_quiescence_changes_nothing_for_a_game_without_noisy_actions():
+    from tests.toys.grab import Grab
+
+    game = Grab(plies=6, noisy=False)
+    for depth in (1, 2, 3):
+        plain = AlphaBetaAgent(seed=4, nodes=50_000, max_depth=depth)
+        quiet = AlphaBetaAgent(seed=4, nodes=50_000, max_depth=depth, quiescence=3)
+        assert decide(plain, game, game.initial_state()) == decide(quiet, game, game.initial_state())
+        assert plain.last["value"] == quiet.last["value"]

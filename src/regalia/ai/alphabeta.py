@@ -6,6 +6,10 @@ Nodes where the root seat acts maximise; every other seat minimises ("paranoid" 
 run minimax with more than two players); chance nodes average over ``game.chance_outcomes``
 (expectiminimax). A seat may act several times in a row (a game's extra actions): only who acts matters.
 
+Quiescence (``quiescence=N``, off by default): at the horizon, instead of evaluating at once, the side to
+move may stand pat (take the evaluation) or play one of ``game.noisy_actions`` (captures...), up to N more
+plies, so the search never judges a position in the middle of an exchange.
+
 Budgets are time (``seconds``) for play and nodes (``nodes``) for tests: with a node limit the search is
 deterministic. Move ordering: the transposition table's best move, two killer moves per depth, the
 history heuristic; at the root, the previous iteration's scores (root moves are first shuffled with the
@@ -36,11 +40,13 @@ class AlphaBetaAgent(Agent):
     name = "alphabeta"
 
     def __init__(self, seed: int | str = 0, *, seconds: float | None = 1.0, nodes: int | None = None,
-                 max_depth: int = 64, **params: Any) -> None:
+                 max_depth: int = 64, quiescence: int = 0, **params: Any) -> None:
         super().__init__(seed, **params)
         self.seconds = None if nodes is not None else seconds
         self.node_limit = nodes
         self.max_depth = max_depth
+        self.quiescence = quiescence
+        """Plies of capture-only search beyond the horizon (0: evaluate at the horizon)."""
         self.last: dict[str, Any] = {}
         """Facts about the last search (depth, nodes, seconds, value) for benchmarks and tests."""
 
@@ -48,7 +54,7 @@ class AlphaBetaAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         state = game.determinize(view, seat, self.rng)
-        search = Search(game, seat, self.seconds, self.node_limit)
+        search = Search(game, seat, self.seconds, self.node_limit, self.quiescence)
         order = list(legal)
         self.rng.shuffle(order)
         action, value, depth = search.run(state, order, self.max_depth)
@@ -60,9 +66,11 @@ class AlphaBetaAgent(Agent):
 class Search:
     """One decision's search: iterative deepening over a shared transposition table."""
 
-    def __init__(self, game: Game, seat: int, seconds: float | None, node_limit: int | None) -> None:
+    def __init__(self, game: Game, seat: int, seconds: float | None, node_limit: int | None,
+                 quiescence: int = 0) -> None:
         self.game = game
         self.seat = seat
+        self.quiescence = quiescence
         self.started = clock.now()
         self.deadline = None if seconds is None else self.started + seconds * (1.0 - MARGIN)
         self.node_limit = node_limit
@@ -119,6 +127,8 @@ class Search:
             utility = game.returns(state)[self.seat]
             return 0.5 + (utility - 0.5) * (1.0 - DECAY * ply)
         if depth <= 0:
+            if self.quiescence and mover != CHANCE:
+                return self.quiesce(state, mover, alpha, beta, ply, self.quiescence)
             guess = game.evaluate(state)
             return 0.5 if guess is None else guess[self.seat]
         if mover == CHANCE:
@@ -161,6 +171,54 @@ class Search:
             flag = EXACT
         self.table[key] = (depth, best_value, flag, best_action)
         return best_value
+
+    def quiesce(self, state: State, mover: int, alpha: float, beta: float, ply: int, left: int) -> float:
+        """The value of ``state`` (not over, ``mover`` to act) searched over noisy actions only.
+
+        The side to move may stand pat on the evaluation or play a noisy action; ``left`` plies at most.
+        """
+        game = self.game
+        guess = game.evaluate(state)
+        stand = 0.5 if guess is None else guess[self.seat]
+        if left <= 0:
+            return stand
+        maximise = mover == self.seat
+        if maximise:
+            if stand >= beta:
+                return stand
+            alpha = max(alpha, stand)
+        else:
+            if stand <= alpha:
+                return stand
+            beta = min(beta, stand)
+        best = stand
+        for action in game.noisy_actions(state):
+            child = game.apply(state, action)
+            self.nodes += 1
+            if self.nodes == self.node_limit:
+                raise OutOfBudget
+            if self.nodes & 63 == 0 and self.deadline is not None and clock.now() >= self.deadline:
+                raise OutOfBudget
+            after = game.to_move(child)
+            if after is None:
+                utility = game.returns(child)[self.seat]
+                value = 0.5 + (utility - 0.5) * (1.0 - DECAY * (ply + 1))
+            elif after == CHANCE:
+                guess = game.evaluate(child)
+                value = 0.5 if guess is None else guess[self.seat]
+            else:
+                value = self.quiesce(child, after, alpha, beta, ply + 1, left - 1)
+            if maximise:
+                if value > best:
+                    best = value
+                alpha = max(alpha, value)
+            else:
+                if value < best:
+                    best = value
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
 
     def ordered(self, actions: list[str], hint: str | None, ply: int) -> list[str]:
         """The table's move first, then killers at this ply, then by history score."""

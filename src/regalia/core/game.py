@@ -155,6 +155,14 @@ class Game(ABC):
         """A heuristic value per seat in [0, 1] for search (None: the game offers none)."""
         return None
 
+    def noisy_actions(self, state: State) -> list[str]:
+        """Legal actions that change the material balance now (captures...), most forcing first.
+
+        Search's quiescence extends the horizon with these alone, so that it never stops in the middle
+        of an exchange. Default: none (search evaluates at the horizon, as without quiescence).
+        """
+        return []
+
     @classmethod
     def agent_levels(cls) -> dict[str, dict[str, Any]]:
         """Computer-player levels: name -> spec for ``regalia.ai`` (algorithm and parameters)."""

@@ -12,7 +12,16 @@ from .chronicle import chronicle
 from .encoding import encode
 from .notation import ACTION_SPACE, FREE_OF, FREE_TEXT, MOVE_OF, PASS
 from .position import START, format_position, parse_position
-from .rules import Variant, free_squares, mines_captured, moves, play_free, play_move, play_pass
+from .rules import (
+    Variant,
+    free_squares,
+    mines_captured,
+    moves,
+    noisy_moves,
+    play_free,
+    play_move,
+    play_pass,
+)
 from .state import BattleState
 from .view import battle_view, state_from_view
 from .why import why_illegal
@@ -110,6 +119,16 @@ class GoldBattle(Game):
 
     def evaluate(self, state: BattleState) -> list[float]:
         return evaluation.evaluate(state)
+
+    def noisy_actions(self, state: BattleState) -> list[str]:
+        """Moves that capture, destroy a tower, take a mine or win now, the biggest gain first (for the
+        search's quiescence); while frees are pending, the preferred free."""
+        if state.outcome is not None:
+            return []
+        legal = self._legal(state)
+        if state.frees:
+            return legal[:1]
+        return [action for _, _, action in noisy_moves(state, legal, self.variant)]
 
     def result(self, state: BattleState) -> dict[str, Any]:
         if state.outcome is None:

@@ -34,7 +34,7 @@ from .board import (
     crowding,
     squares_of,
 )
-from .notation import MOVE_TEXT
+from .notation import MOVE_OF, MOVE_TEXT
 from .state import NO_SQUARE, BattleState
 
 QUIET_LIMIT = 60
@@ -446,3 +446,33 @@ def adjudicate(state: BattleState) -> int:
 def mines_captured(state: BattleState, side: int) -> int:
     """The HUD's "Mines Captured n / 3": the enemy home mines ``side`` owns now (decision 2.5)."""
     return (state.mines[side] & state.home_mines[1 - side]).bit_count()
+
+
+def noisy_moves(state: BattleState, legal: list[str], variant: Variant = STANDARD) -> list[tuple[int, int, str]]:
+    """(-gain, index, move) for the legal moves that gain now, best first (the search's quiescence).
+
+    Gain: 1 per enemy soldier captured beyond those any move would take, 2 per tower destroyed, 3 per mine
+    taken, 100 for a win. Only moves ending next to an enemy unit, tower or mine can gain (a capture,
+    fall or flip needs the moved unit beside it), so only those are tried.
+    """
+    side, enemy = state.side, 1 - state.side
+    foe = state.soldiers[enemy]
+    zone = crowding(foe | state.towers[enemy] | state.mines[enemy] | BIT[state.commanders[enemy]])[0]
+    pending = (foe & (crowding(state.soldiers[side])[1] | REACH[state.commanders[side]])).bit_count()
+    base = state.captured[enemy] + pending
+    towers, mines = state.towers[enemy], state.mines[side]
+    found = []
+    for index, action in enumerate(legal):
+        code = MOVE_OF.get(action)
+        if code is None or not zone >> code % SQUARES & 1:
+            continue
+        child = play_move(state, code, variant)
+        if child.outcome is not None:
+            gain = 100 if child.outcome[0] == side else 0
+        else:
+            gain = (child.captured[enemy] - base + 2 * (towers & ~child.towers[enemy]).bit_count()
+                    + 3 * (child.mines[side] & ~mines).bit_count())
+        if gain > 0:
+            found.append((-gain, index, action))
+    found.sort()
+    return found
