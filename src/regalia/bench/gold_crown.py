@@ -7,6 +7,10 @@
   0.3x its steps/s;
 * the hard baron's mean and worst time per turn (all decisions of one baron's turn together; goal <= 2 s).
 
+Strength runs also count the matches that hit the round cap (``capped``; goal 0: every level brings a match
+to its end, none drifts into the King's victory through passivity) and the King's victories by how they came
+(``king``: every baron below 6 knights; ``passes``; ``siege``: the cap).
+
 Strength runs are long; run them explicitly (two barons, faces alternated: the hero is South in even matches
 and North in odd ones; a King's victory counts for nobody)::
 
@@ -123,9 +127,13 @@ def strength(hero: str, field: str, matches: int, workers: int, max_rounds: int,
     hero_wins = sum(1 for r in results if r[1] == hero)
     field_wins = sum(1 for r in results if r[1] == field and field != hero)
     kings = sum(1 for r in results if r[1] == "king")
+    capped = sum(1 for r in results if r[3] == "siege")
     decided = hero_wins + field_wins
     return {"hero": hero, "field": field, "matches": matches, "hero wins": hero_wins, "field wins": field_wins,
-            "king wins": kings, "hero share of all": hero_wins / matches,
+            "king wins": kings, "capped": capped, "capped goal": 0,
+            "king wins by ending": {e: sum(1 for r in results if r[1] == "king" and r[3] == e)
+                                    for e in ("king", "passes", "siege")},
+            "hero share of all": hero_wins / matches,
             "hero share of decided": hero_wins / decided if decided else 0.0,
             "mean rounds": sum(r[4] for r in results) / matches, "seconds": time.perf_counter() - start}
 

@@ -44,6 +44,21 @@ he stays there, and he usually stays about three: a quarter of what one more kni
 (much when he is one of the last six who can take the Crown, little while the army is large)."""
 
 
+NEAR, FAR = 12.0, 24.0
+"""Steps inside the castle over which a knight feels his objective: strongly within 12, faintly up to 24 (the
+longest walk, from a gate round the siege deck to the far chambers, is about 20: with no pull at all beyond
+12 steps, knights stood still)."""
+PATIENT_UNTIL, PRESSING_FROM = 40, 80
+"""Rounds: full caution until the 40th, then less and less, down to a fifth from the 80th on."""
+
+
+def patience(state: GoldCrownState) -> float:
+    """How much the archers' threat still counts. A long siege is lost to the round cap (the King's victory),
+    so an army that hangs back out of range late in the siege must come forward and press it."""
+    late = (state.round - PATIENT_UNTIL) / (PRESSING_FROM - PATIENT_UNTIL)
+    return 1.0 - 0.8 * min(1.0, max(0.0, late))
+
+
 def _distances(starts: frozenset[int], may_enter: Callable[[int], bool]) -> tuple[int, ...]:
     """Breadth-first steps from the nearest of ``starts`` to every box (99 where none can reach)."""
     dist = [99] * len(MAT.kind)
@@ -111,20 +126,21 @@ def approach(face: int, breaches: tuple[int, ...], gate: bool, triangles: tuple[
     return tuple(table)
 
 
-def objectives(state: GoldCrownState, seat: int) -> frozenset[int]:
+def objectives(state: GoldCrownState, seat: int, blocked: frozenset[int] = frozenset()) -> frozenset[int]:
     """Where the knights inside should head now: the tower guards still standing at the ends of the seat's
     wall, then the chambers not lost to a rival, then — three chambers held — the free boxes next to the
-    throne room."""
+    throne room. Boxes of ``blocked`` (full chambers) are never a target: a knight parked next to a chamber
+    that already holds two men would wait there for ever."""
     board = state.board
     towers = [t for t in MAT.near_towers[state.barons[seat].face] if board[MAT.tower_guard[t]] == GUARD]
     if towers:
         return frozenset(b for t in towers for b in (*MAT.tower_curved[t], MAT.tower_guard[t]))
     if held(state, seat) >= CHAMBERS_FOR_THRONE:
-        doorstep = frozenset(b for b in MAT.next_to_throne if board[b] in (EMPTY, knight(seat)))
+        doorstep = frozenset(b for b in MAT.next_to_throne if board[b] in (EMPTY, knight(seat))) - blocked
         if doorstep:
             return doorstep
     targets = frozenset(b for c, owner in enumerate(state.chambers) if owner in (KING, seat)
-                        for b in MAT.chamber_boxes[c])
+                        for b in MAT.chamber_boxes[c]) - blocked
     return targets or MAT.next_to_throne
 
 
@@ -133,7 +149,8 @@ def worth(state: GoldCrownState, seat: int) -> float:
     board, baron, mine = state.board, state.barons[seat], knight(seat)
     face = baron.face
     on_field = approach(*entries(state, seat))
-    inside = castle_distance(objectives(state, seat), full_chambers(state, seat))
+    full = full_chambers(state, seat)
+    inside = castle_distance(objectives(state, seat, full), full)
     rows = [0] * 7
     wall = deck = 0
     progress = []
@@ -153,7 +170,9 @@ def worth(state: GoldCrownState, seat: int) -> float:
         if chamber_of[box] >= 0:
             progress.append(7.0 + (1.5 if box in MAT.next_to_throne else 0.0))
         else:
-            progress.append(3.5 + 3.0 * max(0.0, 1.0 - inside[box] / 12.0) + (0.5 if kind == GATE else 0.0))
+            d = inside[box]
+            progress.append(3.5 + 2.75 * max(0.0, 1.0 - d / NEAR) + 0.25 * max(0.0, 1.0 - d / FAR)
+                            + (0.5 if kind == GATE else 0.0))
         if rivals_on and kind != GATE:
             threatened += any(board[n] not in (EMPTY, GUARD, mine) for n in MAT.neighbours[box])
     progress.sort(reverse=True)
@@ -161,7 +180,7 @@ def worth(state: GoldCrownState, seat: int) -> float:
     value = 1.0 * count + 2.0 * min(count, 12) + 3.0 * min(count, 6)
     value += sum(progress[:LEADERS]) + 0.1 * sum(progress[LEADERS:])
     marginal = 6.0 if count <= 6 else (3.0 if count <= 12 else 1.0)
-    exposure = (sum(min(n, rows[n]) for n in range(1, 5)) + wall + deck) * RISK * marginal
+    exposure = (sum(min(n, rows[n]) for n in range(1, 5)) + wall + deck) * RISK * marginal * patience(state)
     value -= exposure + threatened * 1.5
     chambers = held(state, seat)
     value += sum(CHAMBER_WORTH[c] for c, owner in enumerate(state.chambers) if owner == seat)

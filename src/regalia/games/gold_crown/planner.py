@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .game import GoldCrown
 
 Policy = Callable[..., str]
-_PLANS: dict[tuple[Any, ...], str] = {}
+_PLANS: dict[tuple[tuple[Any, ...], tuple[Any, ...]], str] = {}
 """The rest of each planned turn, keyed by position, so a turn is planned once and then followed."""
 _PLAN_LIMIT = 4_096
 """Only the turns in progress matter: a small bound keeps a server with hundreds of matches from growing."""
@@ -141,13 +141,14 @@ def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int) -> t
     return best[1], best[0]
 
 
-def remember(game: GoldCrown, state: GoldCrownState, plan: list[str]) -> None:
-    """Keep the rest of a plan, keyed by the state each next step is expected in."""
+def remember(game: GoldCrown, state: GoldCrownState, plan: list[str], level: tuple[Any, ...] = ()) -> None:
+    """Keep the rest of a plan, keyed by the state each next step is expected in and by the planner's
+    settings (``level``): a medium baron must never follow a plan the hard one made in the same position."""
     if len(_PLANS) > _PLAN_LIMIT:
         _PLANS.clear()
     node = state
     for action in plan:
-        _PLANS[key(node)] = action
+        _PLANS[(level, key(node))] = action
         node = game.apply(node, action)
         if node.phase != MARCH:
             break
@@ -174,13 +175,13 @@ def planner(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, beam: i
         value, action = max(options)
         if value >= march_value:
             return action
-        remember(game, marching, plan)
+        remember(game, marching, plan, (beam, expect))
         return "march"
-    known = _PLANS.get(key(state))
+    known = _PLANS.get(((beam, expect), key(state)))
     if known is not None and known in legal:
         return known
     plan = plan_turn(game, state, seat, beam)[0]
-    remember(game, state, plan)
+    remember(game, state, plan, (beam, expect))
     return plan[0]
 
 

@@ -160,12 +160,12 @@ def step_names(state: GoldCrownState, seat: int) -> list[str]:
     return found
 
 
-FieldSteps = tuple[int, dict[int, tuple[str, ...]]]
+FieldSteps = tuple[int, dict[int, list[str]]]
 """(seat, his knight's box -> that knight's legal battlefield steps): they need only an empty box that the
 ram does not hold, so after one step a -> b only the knight on b and his neighbours of a and b change."""
 
 
-def _field_steps(state: GoldCrownState, seat: int) -> dict[int, tuple[str, ...]]:
+def _field_steps(state: GoldCrownState, seat: int) -> dict[int, list[str]]:
     cached: FieldSteps | None = state.cache.get("field steps")
     if cached is not None and cached[0] == seat:
         return cached[1]
@@ -174,13 +174,13 @@ def _field_steps(state: GoldCrownState, seat: int) -> dict[int, tuple[str, ...]]
     origin: tuple[FieldSteps, int, int] | None = state.cache.get("field steps from")
     if origin is not None:
         (_, parent), a, b = origin
-        table = dict(parent)
+        table = parent.copy()
         del table[a]
         for k in (b, *SAME_FIELD[a], *SAME_FIELD[b]):
             if board[k] == mine:
-                table[k] = tuple(name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY and c not in blocked)
+                table[k] = [name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY and c not in blocked]
     else:
-        table = {k: tuple(name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY and c not in blocked)
+        table = {k: [name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY and c not in blocked]
                  for k in positions(board, mine)}
     state.cache["field steps"] = (seat, table)
     return table
