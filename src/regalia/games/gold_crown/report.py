@@ -61,9 +61,10 @@ def consequences(before: GoldCrownState, after: GoldCrownState) -> list[str]:
     guards = 0 if same_board else before.guards() - after.guards()
     if guards > 0 and after.phase != OVER:
         lines.append(f"{guards} King's guard{'s' if guards > 1 else ''} slain.")
-    for chamber, (held, holder) in enumerate(zip(before.chambers, after.chambers, strict=True)):
-        if held != holder:
-            lines.append(f"{COLOURS[holder]} captures the {CHAMBERS[chamber]} chamber.")
+    if before.chambers is not after.chambers:
+        for chamber, (held, holder) in enumerate(zip(before.chambers, after.chambers, strict=True)):
+            if held != holder:
+                lines.append(f"{COLOURS[holder]} captures the {CHAMBERS[chamber]} chamber.")
     if after.phase == OVER and before.phase != OVER:
         lines.append(ENDINGS[after.ending](after))
     return lines

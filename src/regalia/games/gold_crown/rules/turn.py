@@ -105,7 +105,7 @@ def _legal(state: GoldCrownState) -> list[str]:
             found.append("ram")
         if apparatus.ram_problem(state, seat, forward=False) is None:
             found.append("ram back")
-        if chambers.storm_problem(state, seat) is None:
+        if state.points >= chambers.THRONE_MEN and chambers.storm_problem(state, seat) is None:
             found.append("storm")
         found.append("end")
         return found
