@@ -12,6 +12,7 @@ from regalia.core.rng import Rng
 from . import heuristics, rules
 from . import view as views
 from .cards import CARD_NAMES, CARD_POINTS, HAND_SIZE, PROCESSION, RANK, points
+from .rules import apply_action, apply_chance, legal_actions
 from .state import ACQUIRE, CHANCE_STEPS, DEAL, DEALER, DRAW, OVER, PASS, QueenState
 
 STEPS = (DEALER, DEAL, DRAW, ACQUIRE, PASS, OVER)
@@ -32,23 +33,28 @@ class CrownTheQueen(Game):
         Option("rubber", True, "play a rubber of three games (false: a single game)", kind=bool),
     )
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._said = _turn_lines(self.players)
+
     # ----- the protocol ------------------------------------------------------------------------------
 
     def initial_state(self) -> QueenState:
         return rules.new_rubber(self.players, rules.RUBBER_GAMES if self.options["rubber"] else 1)
 
     def to_move(self, state: QueenState) -> int | None:
-        if state.step in CHANCE_STEPS:
+        step = state.step
+        if step in CHANCE_STEPS:
             return CHANCE
-        return None if state.step == OVER else state.turn
+        return None if step == OVER else state.turn
 
     def legal_actions(self, state: QueenState) -> list[str]:
-        return rules.legal_actions(state)
+        return legal_actions(state)
 
     def apply(self, state: QueenState, action: str) -> QueenState:
         if state.step in CHANCE_STEPS:
-            return rules.apply_chance(state, action)
-        return rules.apply_action(state, action)
+            return apply_chance(state, action)
+        return apply_action(state, action)
 
     def chance_outcomes(self, state: QueenState) -> list[tuple[str, float]]:
         return rules.chance_outcomes(state)
@@ -56,28 +62,32 @@ class CrownTheQueen(Game):
     def sample_chance(self, state: QueenState, rng: Rng) -> str:
         if state.step == DEALER:
             return f"dealer {rng.randbelow(self.players)}"
-        return rng.choice(state.pack)  # every unseen card equally likely: a uniform pick of the multiset
+        pack = state.pack  # every unseen card equally likely: a uniform pick of the multiset (rng.choice, inlined)
+        return pack[rng.randbelow(len(pack))]
 
     def why_illegal(self, state: QueenState, action: object) -> str:
         return rules.why_illegal(state, action)
 
     def describe(self, before: QueenState, action: str, after: QueenState) -> list[str]:
         """Public log lines: card names appear only when the card is laid or turned face up."""
-        seat = before.turn
-        if before.step == DEALER:
-            return [f"seat {after.dealer} deals game 1"]
-        if before.step == DEAL:
+        step, seat = before.step, before.turn
+        if step == DEAL:
             if after.step == DEAL:
                 return []
             return [f"the cards are dealt: {HAND_SIZE} to each seat, {len(after.pack)} in the centre pack"]
-        if before.step == DRAW:
-            lines = [f"seat {seat} draws a card"]
-        elif before.step == ACQUIRE and action == rules.SWAP:
-            return [f"seat {seat} turns the passed {before.passed} face up and will draw instead (rule 7)"]
-        elif before.step == ACQUIRE:
-            lines = [f"seat {seat} keeps the card passed to them"]
+        if step == DEALER:
+            return [f"seat {after.dealer} deals game 1"]
+        said = self._said[seat]
+        if step == DRAW:
+            lines = [said[0]]
+        elif step == ACQUIRE:
+            if action == rules.SWAP:
+                return [f"seat {seat} turns the passed {before.passed} face up and will draw instead (rule 7)"]
+            lines = [said[1]]
+        elif after.step == ACQUIRE:  # a pass that did not end the game (the common case, kept short)
+            return [said[2]]
         else:
-            lines = [f"seat {seat} passes a card to seat {(seat + 1) % self.players}"]
+            lines = [said[2]]
         finished = len(after.results) > len(before.results)
         procession = (after.last_processions if finished else after.processions)[seat]
         for count in range(len(before.processions[seat]) + 1, len(procession) + 1):
@@ -196,6 +206,12 @@ class CrownTheQueen(Game):
                 vector += [0.0] * (len(PROCESSION) + 2)
         vector += [view["pack"] / 54, view["game_number"] / 3, view["idle_turns"] / 12]
         return vector
+
+
+def _turn_lines(players: int) -> tuple[tuple[str, str, str], ...]:
+    """Per seat, the log lines of its draw, its keep and its pass (the same words every turn)."""
+    return tuple((f"seat {seat} draws a card", f"seat {seat} keeps the card passed to them",
+                  f"seat {seat} passes a card to seat {(seat + 1) % players}") for seat in range(players))
 
 
 def _counts(cards: list[str]) -> list[float]:

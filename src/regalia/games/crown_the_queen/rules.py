@@ -9,16 +9,33 @@ procession accepts, it is laid, then a card is drawn (rule 5).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from regalia.core.game import short
 
-from .cards import CARD_NAMES, DECK, HAND_SIZE, QUEEN, points, wanted, with_card, without
+from .cards import CARD_NAMES, DECK, HAND_SIZE, QUEEN, points, wanted, with_card
 from .state import ACQUIRE, DEAL, DEALER, DRAW, OVER, PASS, QueenState
 
 SWAP, KEEP, PASS_PREFIX = "swap", "keep", "pass "
 RUBBER_GAMES = 3
 """Rule 1: three games make a rubber."""
+
+_new = tuple.__new__
+"""Hot paths build a QueenState positionally (``_new(QueenState, fields)``): several times cheaper than
+``_replace``, which matters because random play and search apply millions of steps."""
+
+_CARD_AT = len(PASS_PREFIX)
+_PASSES: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""The pass actions of each hand of four cards at most (a few thousand such hands exist)."""
+
+_WANTED: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _wanted(procession: tuple[str, ...]) -> tuple[str, ...]:
+    """``cards.wanted`` remembered per procession (a few dozen legal processions exist)."""
+    accepted = _WANTED.get(procession)
+    if accepted is None:
+        accepted = _WANTED[procession] = wanted(procession)
+    return accepted
 
 
 def new_rubber(players: int, games: int = RUBBER_GAMES) -> QueenState:
@@ -47,85 +64,109 @@ def chance_outcomes(state: QueenState) -> list[tuple[str, float]]:
 
 
 def apply_chance(state: QueenState, outcome: str) -> QueenState:
-    if state.step == DEALER:
+    (step, game, dealer, turn, hands, processions, face_up, pack, passed, dealt, took, idle, results, games,
+     ending, last) = state
+    if step == DEALER:
         return new_game(state, 0, int(outcome.split()[1]))
-    pack = without(state.pack, outcome)
-    hand = with_card(state.hands[state.turn], outcome)
-    if state.step == DEAL:
-        hands = _replace_at(state.hands, state.turn, hand)
-        dealt = state.dealt + 1
-        n = state.players
+    i = pack.index(outcome)
+    pack = pack[:i] + pack[i + 1:]
+    hand = with_card(hands[turn], outcome)
+    if step == DEAL:
+        hands = hands[:turn] + (hand,) + hands[turn + 1:]
+        dealt += 1
+        n = len(hands)
         if dealt < HAND_SIZE * n:
-            return state._replace(hands=hands, pack=pack, dealt=dealt, turn=(state.dealer + 1 + dealt) % n)
-        # Rule 4: the player left of the dealer begins by taking the top card of the centre pack.
-        return state._replace(step=DRAW, hands=hands, pack=pack, dealt=dealt, turn=(state.dealer + 1) % n)
-    return lay(state, hand, pack=pack, took=True)
+            turn = (dealer + 1 + dealt) % n
+        else:  # Rule 4: the player left of the dealer begins by taking the top card of the centre pack.
+            step, turn = DRAW, (dealer + 1) % n
+        return _new(QueenState, (step, game, dealer, turn, hands, processions, face_up, pack, passed, dealt, took,
+                                 idle, results, games, ending, last))
+    return lay(state, hand, pack, True, passed)
 
 
 # ----- the seat's choices ------------------------------------------------------------------------------
 
 def legal_actions(state: QueenState) -> list[str]:
-    if state.step == ACQUIRE:
+    step = state.step
+    if step == ACQUIRE:
         return [SWAP, KEEP]
-    if state.step == PASS:
-        return [PASS_PREFIX + card for card in dict.fromkeys(state.hands[state.turn])]
+    if step == PASS:
+        hand = state.hands[state.turn]
+        passes = _PASSES.get(hand)
+        if passes is None:
+            passes = tuple(PASS_PREFIX + card for card in dict.fromkeys(hand))
+            if len(hand) <= HAND_SIZE + 1:
+                _PASSES[hand] = passes
+        return list(passes)
     return []
 
 
 def apply_action(state: QueenState, action: str) -> QueenState:
     if state.step == ACQUIRE:
-        assert state.passed is not None
+        passed = state.passed
+        assert passed is not None
         if action == SWAP:
             # Rule 7: the passed card goes face up; the top pack card is taken instead.
-            return state._replace(step=DRAW, face_up=(*state.face_up, state.passed), passed=None)
-        hand = with_card(state.hands[state.turn], state.passed)
-        return lay(state, hand, passed=None)
-    return pass_card(state, action[len(PASS_PREFIX):])
+            (_, game, dealer, turn, hands, processions, face_up, pack, _, dealt, took, idle, results, games,
+             ending, last) = state
+            return _new(QueenState, (DRAW, game, dealer, turn, hands, processions, (*face_up, passed), pack, None,
+                                     dealt, took, idle, results, games, ending, last))
+        return lay(state, with_card(state.hands[state.turn], passed), state.pack, state.took, None)
+    return pass_card(state, action[_CARD_AT:])
 
 
-def lay(state: QueenState, hand: tuple[str, ...], **changes: Any) -> QueenState:
+def lay(state: QueenState, hand: tuple[str, ...], pack: tuple[str, ...], took: bool,
+        passed: str | None) -> QueenState:
     """Rules 4, 5, 8: lay the card the procession accepts, then draw; when nothing fits, pass.
 
-    ``hand`` is the seat's hand after it acquired a card; ``changes`` are the other fields that the
-    acquisition changed (one copy of the state is made, which matters to search). When the centre pack is
-    empty (CQ-3) the seat still lays what it holds, draws nothing, and the game ends after its laying.
+    ``hand`` is the seat's hand after it acquired a card, and ``pack``, ``took``, ``passed`` the fields
+    the acquisition changed (one copy of the state is made, which matters to search). When the centre pack
+    is empty (CQ-3) the seat still lays what it holds, draws nothing, and the game ends after its laying.
     A Queen ends the game at once (CQ-2).
     """
-    seat = state.turn
-    procession = state.processions[seat]
-    pack = changes.get("pack", state.pack)
+    (_, game, dealer, seat, hands, processions, face_up, _, _, dealt, _, idle, results, games, ending,
+     last) = state
+    procession = processions[seat]
     laid = None
     while True:
-        card = next((c for c in wanted(procession) if c in hand), None)
-        if card is None:
+        accepted = _WANTED.get(procession)
+        if accepted is None:
+            accepted = _wanted(procession)
+        for card in accepted:
+            if card in hand:
+                break
+        else:
             break
-        hand, procession, laid = without(hand, card), (*procession, card), card
+        i = hand.index(card)
+        hand, procession, laid = hand[:i] + hand[i + 1:], (*procession, card), card
         if card == QUEEN or pack:
             break
-    hands = _replace_at(state.hands, seat, hand)
-    if laid is None:
-        if not pack:
-            return end_game(state._replace(hands=hands, **changes), "pack")
-        return state._replace(step=PASS, hands=hands, **changes)
-    processions = _replace_at(state.processions, seat, procession)
-    state = state._replace(hands=hands, processions=processions, **changes)
+    hands = hands[:seat] + (hand,) + hands[seat + 1:]
+    if laid is not None:
+        processions = processions[:seat] + (procession,) + processions[seat + 1:]
+    state = _new(QueenState, (PASS if laid is None else DRAW, game, dealer, seat, hands, processions, face_up, pack,
+                              passed, dealt, took, idle, results, games, ending, last))
     if laid == QUEEN:
         return end_game(state, "queen")
     if not pack:
         return end_game(state, "pack")
-    return state._replace(step=DRAW) if state.step != DRAW else state
+    return state
 
 
 def pass_card(state: QueenState, card: str) -> QueenState:
     """Rules 5-6: one card face down to the next player; CQ-5 ends a game that no longer draws."""
-    n = state.players
-    idle = 0 if state.took else state.idle + 1
+    (_, game, dealer, turn, hands, processions, face_up, pack, _, dealt, took, idle, results, games, ending,
+     last) = state
+    n = len(hands)
+    idle = 0 if took else idle + 1
     if idle >= 2 * n:
         # The second idle round is complete: the game ends with this turn; the pass is moot.
         return end_game(state._replace(idle=idle), "deadlock")
-    hands = _replace_at(state.hands, state.turn, without(state.hands[state.turn], card))
-    return state._replace(step=ACQUIRE, hands=hands, idle=idle, turn=(state.turn + 1) % n, passed=card,
-                          took=False)
+    hand = hands[turn]
+    i = hand.index(card)
+    hands = hands[:turn] + (hand[:i] + hand[i + 1:],) + hands[turn + 1:]
+    return _new(QueenState, (ACQUIRE, game, dealer, (turn + 1) % n, hands, processions, face_up, pack, card, dealt,
+                             False, idle, results, games, ending, last))
 
 
 def end_game(state: QueenState, why: str) -> QueenState:
