@@ -1,10 +1,23 @@
-"""``regalia serve``: the web app on uvicorn, with its database made on first start."""
+"""``regalia serve``: the web app on uvicorn, with its database made on first start.
+
+Before anything listens, the database is opened and migrated here: a database that cannot be opened
+(a SQLite file in a folder that does not exist or cannot be written, a data folder that cannot be made,
+a server that refuses the connection) stops ``regalia serve`` with one line naming it and what to do,
+and exit status 2 — never a traceback.
+"""
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 DEFAULT_DB_NAME = "regalia.db"
+EXIT_NO_DATABASE = 2
+
+
+class StartupError(Exception):
+    """The server cannot start; the message is one line, for the person who started it."""
 
 
 def default_db() -> str:
@@ -12,22 +25,76 @@ def default_db() -> str:
     from platformdirs import user_data_dir
 
     folder = Path(user_data_dir("regalia", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StartupError(
+            f"cannot create the data folder {folder} ({exc.strerror or exc}): make it writable, set XDG_DATA_HOME "
+            f"to a writable folder, or pass --db sqlite:////a/writable/folder/{DEFAULT_DB_NAME}") from None
     return f"sqlite:///{folder / DEFAULT_DB_NAME}"
+
+
+def shown_url(url: str) -> str:
+    """The URL with any password masked (it is printed and may be logged)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
+def check_database(url: str) -> None:
+    """Open and migrate ``url``, or raise ``StartupError`` saying which database failed and what to do."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from .migrate import upgrade
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StartupError(f"cannot read the database URL {url!r}: use sqlite:///path/to/file.db or "
+                           "postgresql://user@host/name") from None
+    name = parsed.database or ""
+    if parsed.drivername.startswith("sqlite") and name and name != ":memory:" and not name.startswith("file:"):
+        folder = Path(name).expanduser().absolute().parent
+        if not folder.is_dir():
+            raise StartupError(f"cannot open the database {shown_url(url)}: the folder {folder} does not exist; "
+                               f"create it (mkdir -p {folder}) or pass --db with a file in an existing folder")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise StartupError(f"cannot open the database {shown_url(url)}: the folder {folder} is not writable; "
+                               "make it writable or pass --db with a file in a writable folder")
+    try:
+        upgrade(url)
+    except Exception as exc:  # the driver's own words, on one line: the person must know why
+        reason = " ".join(str(getattr(exc, "orig", None) or exc).split())[:300]
+        raise StartupError(f"cannot open the database {shown_url(url)}: {reason}; check --db (is the file's "
+                           "folder writable, the database server running?)") from None
 
 
 def run_server(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
                bot_pause: float = 0.6, log_level: str = "info", broker: str | None = None) -> None:
-    """Serve the lobby and every match on ``host:port``, stored in ``db`` (default: ``default_db()``)."""
+    """Serve the lobby and every match on ``host:port``, stored in ``db`` (default: ``default_db()``).
+
+    Exits with status 2 and one line on stderr when the database cannot be opened.
+    """
+    try:
+        url = db or default_db()
+        check_database(url)
+    except StartupError as exc:
+        print(f"regalia serve: {exc}", file=sys.stderr, flush=True)
+        raise SystemExit(EXIT_NO_DATABASE) from None
+
     import uvicorn
 
     from .app import create_app
 
-    url = db or default_db()
     app = create_app(url, bot_pause=bot_pause, broker=broker)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    print(f"Regalia is ready at http://{shown}:{port}/  (database: {url})"
-          + (f"  (broker: {broker})" if broker else ""), flush=True)
+    print(f"Regalia is ready at http://{shown}:{port}/  (database: {shown_url(url)})"
+          + (f"  (broker: {shown_url(broker)})" if broker else ""), flush=True)
     # no permessage-deflate: views are small, and compressing every frame costs more CPU than it saves
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 16,
                 ws_per_message_deflate=False, access_log=False)
