@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from .board import ADJACENT, SQUARES, chebyshev, crowding
+from .board import REACH, SQUARES, chebyshev, crowding
 from .state import BattleState
 
 SOLDIER = 1.0
@@ -52,31 +52,66 @@ def rings(targets: int) -> tuple[int, ...]:
     return tuple(found)
 
 
+_DISTANCE_BITS: dict[int, tuple[int, int, int, int]] = {}
+
+
+def distance_bits(targets: int) -> tuple[int, int, int, int]:
+    """The distance to the nearest of ``targets`` in binary, bit by bit: bitboard ``k`` holds the squares
+    whose distance has bit ``k`` set, so the distances of a set add up in four popcounts."""
+    found = _DISTANCE_BITS.get(targets)
+    if found is None:
+        planes = [0, 0, 0, 0]
+        for distance, ring in enumerate(rings(targets), start=1):
+            for k in range(4):
+                if distance >> k & 1:
+                    planes[k] |= ring
+        found = (planes[0], planes[1], planes[2], planes[3])
+        if len(_DISTANCE_BITS) >= 256:
+            _DISTANCE_BITS.clear()
+        _DISTANCE_BITS[targets] = found
+    return found
+
+
 def side_score(state: BattleState, side: int, crowds: tuple[tuple[int, int, int], ...]) -> float:
     enemy = 1 - side
     soldiers, commander = state.soldiers[side], state.commanders[side]
     foe_commander = state.commanders[enemy]
     mine, foe = crowds[side], crowds[enemy]
-    reach = ADJACENT[commander] if commander >= 0 else 0
-    foe_reach = ADJACENT[foe_commander] if foe_commander >= 0 else 0
+    reach = REACH[commander]
+    foe_reach = REACH[foe_commander]
     to_move = state.side == side
-    score = SOLDIER * soldiers.bit_count()
-    score += MINE_HELD * (state.mines[side] & state.home_mines[enemy]).bit_count()
-    score += TOWER_DOWN * (2 - state.towers[enemy].bit_count())
-    score += TOWER_THREAT * (state.towers[enemy] & mine[1]).bit_count()
-    threats = state.mines[enemy] & (mine[1] | reach) & ~(foe[1] | foe_reach)
-    score += MINE_THREAT[to_move] * threats.bit_count()
-    score -= DOOMED[to_move] * (soldiers & (foe[1] | foe_reach)).bit_count()
-    for distance, ring in enumerate(rings(state.mines[enemy]), start=1):
-        score -= ADVANCE * distance * (soldiers & ring).bit_count()
+    foe_mines, foe_towers = state.mines[enemy], state.towers[enemy]
+    score = (SOLDIER * soldiers.bit_count()
+             + MINE_HELD * (state.mines[side] & state.home_mines[enemy]).bit_count()
+             + TOWER_DOWN * (2 - foe_towers.bit_count())
+             + TOWER_THREAT * (foe_towers & mine[1]).bit_count()
+             + MINE_THREAT[to_move] * (foe_mines & (mine[1] | reach) & ~(foe[1] | foe_reach)).bit_count()
+             - DOOMED[to_move] * (soldiers & (foe[1] | foe_reach)).bit_count())
+    if foe_mines:
+        d0, d1, d2, d3 = distance_bits(foe_mines)
+        score -= ADVANCE * ((soldiers & d0).bit_count() + 2 * (soldiers & d1).bit_count()
+                            + 4 * (soldiers & d2).bit_count() + 8 * (soldiers & d3).bit_count())
     if foe_commander >= 0 and reach >> foe_commander & 1 and NEAR[commander] & state.soldiers[enemy]:
         score -= COMMANDER_DANGER
     return score
 
 
+_CROWDS: dict[int, tuple[int, int, int]] = {}
+
+
+def crowds_of(soldiers: int) -> tuple[int, int, int]:
+    """``crowding`` of a side's soldiers, remembered: search's sibling leaves share one side's soldiers."""
+    found = _CROWDS.get(soldiers)
+    if found is None:
+        if len(_CROWDS) >= 4096:
+            _CROWDS.clear()
+        found = _CROWDS[soldiers] = crowding(soldiers)
+    return found
+
+
 def evaluate(state: BattleState) -> list[float]:
     """[Red's, Blue's] chance to win as judged from the position alone."""
-    crowds = (crowding(state.soldiers[0]), crowding(state.soldiers[1]))
+    crowds = (crowds_of(state.soldiers[0]), crowds_of(state.soldiers[1]))
     diff = side_score(state, 0, crowds) - side_score(state, 1, crowds)
     red = 1.0 / (1.0 + math.exp(-diff / SCALE))
     return [red, 1.0 - red]
