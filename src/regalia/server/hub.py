@@ -307,9 +307,15 @@ class Hub:
         live.clients.discard(client)
         await client.stop()
         self._notify(live)
+        self._forget_if_done(live)
+
+    def _forget_if_done(self, live: LiveMatch) -> None:
+        """Drop a finished match nobody is connected to (at the last leave, or at its end if nobody watched).
+
+        A finished match can never be written again, so dropping it cannot create a second writer; it is
+        replayed from the store if anyone asks for it again.
+        """
         if not live.clients and live.match.is_over and self.live.get(live.id) is live:
-            # a finished match can never be written again, so dropping it cannot create a second
-            # writer; it is replayed from the store if anyone asks for it again
             del self.live[live.id]
 
     # ----- actions ---------------------------------------------------------------------------------
@@ -354,6 +360,7 @@ class Hub:
             await self._publish(live.id, match.version)
         self._schedule_bot(live)
         self._notify(live)
+        self._forget_if_done(live)  # e.g. computers and zombies finished it with nobody watching
 
     # ----- several instances (``broker.py``) --------------------------------------------------------
 

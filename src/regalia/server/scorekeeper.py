@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from collections import OrderedDict
 
 from regalia import records
 from regalia.ratings import computer_player_id
@@ -24,6 +25,11 @@ from .store import Store
 
 log = logging.getLogger("regalia.server.scorekeeper")
 
+RECORDED_REMEMBERED = 4096
+"""Ids of recorded matches remembered (the newest): enough to skip re-recording a finished match that is
+watched again while still live. Older ones are forgotten, so the table is bounded on a server that runs for
+months; recording again is harmless (``records.record_result`` is idempotent per match)."""
+
 
 class Scorekeeper:
     def __init__(self, hub: Hub, store: Store) -> None:
@@ -31,8 +37,8 @@ class Scorekeeper:
         self.store = store
         self.kept: dict[str, asyncio.Task[records.RecordedMatch | None]] = {}
         """Results being recorded now; a finished task is dropped (it holds the whole match)."""
-        self.recorded: set[str] = set()
-        """Ids of the matches whose result is recorded (a few bytes each, so a long-running server stays small)."""
+        self.recorded: OrderedDict[str, None] = OrderedDict()
+        """Ids of the newest ``RECORDED_REMEMBERED`` matches whose result is recorded (bounded)."""
         hub.watchers.append(self.watch)
 
     def watch(self, live: LiveMatch) -> None:
@@ -45,7 +51,9 @@ class Scorekeeper:
         if self.kept.get(match_id) is task:
             del self.kept[match_id]
             if not task.cancelled() and task.result() is not None:
-                self.recorded.add(match_id)
+                self.recorded[match_id] = None
+                while len(self.recorded) > RECORDED_REMEMBERED:
+                    self.recorded.popitem(last=False)
 
     async def keep(self, live: LiveMatch) -> records.RecordedMatch | None:
         """Record ``live``'s finished match (a second call records nothing twice)."""
