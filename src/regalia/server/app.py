@@ -21,7 +21,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
@@ -88,7 +88,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     app.state.hub = hub
     app.state.store = store
     answer_database_failures(app)  # a failing database is a 503 with a reason, never a bare 500
-    app.state.match_quota = quota = MatchQuota()  # new matches per client a minute (limits.py)
+    app.state.match_quota = MatchQuota()  # anonymous new matches per client a minute (limits.py)
     install_records(app, store, hub)  # profiles, ratings, boards; the referee's clock and leavers
     install_boards(app, catalog)  # GET /api/games/{id}/board: a game's static geometry (boards.py)
 
@@ -101,17 +101,17 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
         return [game_info(catalog, cls.id) for cls in catalog.games()]
 
     @app.post("/api/matches", status_code=201)
-    async def new_match(request: NewMatch, http: Request) -> MatchCreated:
-        try:
-            quota.take(http.client.host if http.client else "unknown")
-        except LimitExceeded as exc:
-            raise HTTPException(429, str(exc)) from None
-        try:
-            live, minted = await hub.create(request)
-        except UnknownGame as exc:
-            raise HTTPException(404, str(exc)) from None
-        except ValueError as exc:
-            raise HTTPException(422, str(exc)) from None
+    async def new_match(request: NewMatch, http: Request, authorization: str | None = Header(None)) -> MatchCreated:
+        # limits.py: a signed-in profile's matches in play, else the client address's new matches a minute
+        host = http.client.host if http.client else "unknown"
+        async with app.state.admission.new_match(host, authorization) as opened:
+            try:
+                live, minted = await hub.create(request)
+            except UnknownGame as exc:
+                raise HTTPException(404, str(exc)) from None
+            except ValueError as exc:
+                raise HTTPException(422, str(exc)) from None
+            opened(live.id)
         return MatchCreated(match=live.id, tokens=minted, seed_commitment=live.seed_commitment)
 
     @app.get("/api/matches")

@@ -4,8 +4,11 @@
                         drops a frame over 64 KiB (``ws_max_size``) before it is even buffered
     messages per second a token bucket per connection: ``MESSAGES_PER_SECOND`` steady, ``BURST`` at once
                         (loopback is exempt: this machine's own clients, tests and benchmarks)
-    matches per client  ``MATCHES_PER_MINUTE`` new matches per client address (not yet per profile:
-                        creating a match does not require one); loopback is exempt
+    matches per client  ``MATCHES_PER_MINUTE`` new matches a minute per client address, for matches created
+                        without a profile (anonymous); loopback is exempt
+    matches per profile ``OPEN_MATCHES_PER_PROFILE`` matches in play at once for a signed-in profile creating
+                        matches (``Authorization: Bearer``), wherever it connects from, loopback included;
+                        a match stops counting when it ends or has been idle ``IDLE_SECONDS``
     finished matches    nothing about them changes: no action, no seat claimed, no level set
 
 Each limit refuses with a reason and changes nothing; none of them closes a connection.
@@ -20,6 +23,9 @@ from dataclasses import dataclass, field
 MESSAGES_PER_SECOND = 30.0
 BURST = 60
 MATCHES_PER_MINUTE = 30
+OPEN_MATCHES_PER_PROFILE = 20
+IDLE_SECONDS = 3600.0
+"""A match nobody has acted in for this long stops counting against its creator's open matches."""
 
 
 class LimitExceeded(Exception):
@@ -76,6 +82,72 @@ class MatchQuota:
         if len(self.made) > 10_000:  # forget idle clients so the table cannot grow without bound
             for key in [k for k, v in self.made.items() if not v or now - v[-1] >= 60]:
                 del self.made[key]
+
+
+@dataclass
+class ProfileQuota:
+    """At most ``open_max`` matches in play at once created by one signed-in profile.
+
+    ``reserve`` holds a place before the match exists (so two requests at once cannot both take the
+    last place); ``opened`` names the match, or ``release`` gives the place back if creation failed.
+    ``changed`` is told of every change of a match: one that is over stops counting, and any other is
+    marked active. A match idle for ``idle_after`` seconds stops counting too, so a profile is never
+    locked out by matches its opponents abandoned. Held in memory: a restart forgets the counts (the
+    limit is against crowding a running server, not a quota over months).
+    """
+
+    open_max: int = OPEN_MATCHES_PER_PROFILE
+    idle_after: float = IDLE_SECONDS
+    open: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Profile id -> its matches in play (or places reserved) -> when last active (monotonic)."""
+    owner: dict[str, str] = field(default_factory=dict)
+    """Match id -> the profile that created it (only matches in play)."""
+    _reserved: int = 0
+
+    def reserve(self, profile: str, now: float | None = None) -> str:
+        now = time.monotonic() if now is None else now
+        mine = self.open.setdefault(profile, {})
+        for match_id in [m for m, at in mine.items() if now - at >= self.idle_after]:
+            self._drop(profile, match_id)
+        if len(mine) >= self.open_max:
+            raise LimitExceeded(f"too many open matches: a profile may have at most {self.open_max} matches in "
+                                f"play at once (you have {len(mine)}); finish one first, or wait until one has "
+                                f"been idle for {self.idle_after / 60:.0f} minutes")
+        self._reserved += 1
+        place = f" reserved {self._reserved}"  # a space: never a match id
+        mine[place] = now
+        return place
+
+    def opened(self, profile: str, place: str, match_id: str, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        mine = self.open.setdefault(profile, {})
+        mine.pop(place, None)
+        mine[match_id] = now
+        self.owner[match_id] = profile
+        if len(self.owner) > 10_000:  # forget idle matches of profiles that have not been back
+            for other, matches in list(self.open.items()):
+                for old in [m for m, at in matches.items() if now - at >= self.idle_after]:
+                    self._drop(other, old)
+
+    def release(self, profile: str, place: str) -> None:
+        self._drop(profile, place)
+
+    def changed(self, match_id: str, is_over: bool, now: float | None = None) -> None:
+        profile = self.owner.get(match_id)
+        if profile is None:
+            return
+        if is_over:
+            self._drop(profile, match_id)
+        else:
+            self.open[profile][match_id] = time.monotonic() if now is None else now
+
+    def _drop(self, profile: str, match_id: str) -> None:
+        mine = self.open.get(profile)
+        if mine is not None:
+            mine.pop(match_id, None)
+            if not mine:
+                del self.open[profile]
+        self.owner.pop(match_id, None)
 
 
 def final(is_over: bool) -> None:

@@ -12,6 +12,9 @@
     GET  /api/matches/{id}/result               the end-of-match screen: result, places, rating changes
     POST /api/matches/{id}/leavers              {"seat_token", "grace", "level"}: the host's zombie mode
 
+Creating a match (``POST /api/matches``, in ``app``) with a profile's Bearer token counts it against that
+profile's open matches (``limits.ProfileQuota``); without one, against the client address (``MatchQuota``).
+
 Secrets: a profile token travels only in the ``Authorization`` header and the one response that gives it
 to its holder; a sign-in code only in a request body (the link carries it in the URL fragment, which
 browsers never send). Each is wrapped in ``Secret`` as soon as it is read, so no log line can show it.
@@ -21,6 +24,8 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict, deque
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +44,7 @@ from regalia.records.tables import MatchResultSeatRow
 from . import seat_players
 from . import seats as seat_tokens
 from .hub import Hub, LiveMatch, NoSuchMatch
+from .limits import LimitExceeded, MatchQuota, ProfileQuota
 from .referee import LeaverPolicy, Referee
 from .scorekeeper import Scorekeeper
 from .store import Store
@@ -105,6 +111,51 @@ def bearer(authorization: str | None) -> Secret | None:
 
 def signed_in(signed: records.SignedIn) -> dict[str, Any]:
     return {"profile": signed.profile.id, "name": signed.profile.display_name, "token": signed.token.reveal()}
+
+
+class MatchAdmission:
+    """Whether a new match may be created now, and by whom it is counted.
+
+    With ``Authorization: Bearer <profile token>`` the match is the profile's: it counts against the
+    profile's matches in play (``ProfileQuota``) wherever the profile connects from; a token that opens no
+    profile is refused (401) rather than quietly treated as anonymous. Without one, the client address's
+    new matches a minute are counted (``MatchQuota``), as before.
+    """
+
+    def __init__(self, store: Store, profiles: ProfileQuota, addresses: MatchQuota) -> None:
+        self.store, self.profiles, self.addresses = store, profiles, addresses
+
+    @asynccontextmanager
+    async def new_match(self, host: str, authorization: str | None) -> AsyncIterator[Callable[[str], None]]:
+        """Admit one creation (or raise 401/429); the body calls the yielded function with the new match's id."""
+        token = bearer(authorization)
+        if token is None:
+            try:
+                self.addresses.take(host)
+            except LimitExceeded as exc:
+                raise HTTPException(429, str(exc)) from None
+            yield lambda _match_id: None
+            return
+        async with self.store.sessions.begin() as session:
+            me = await records.profile_for_token(session, token)
+        if me is None:
+            raise HTTPException(401, "not signed in: that profile token opens no profile (sign in again, or "
+                                     "create the match without an Authorization header)")
+        try:
+            place = self.profiles.reserve(me.id)
+        except LimitExceeded as exc:
+            raise HTTPException(429, str(exc)) from None
+        named: list[str] = []
+
+        def opened(match_id: str) -> None:
+            self.profiles.opened(me.id, place, match_id)
+            named.append(match_id)
+
+        try:
+            yield opened
+        finally:
+            if not named:
+                self.profiles.release(me.id, place)
 
 
 def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Scorekeeper) -> APIRouter:
@@ -251,9 +302,14 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
 
 
 def install(app: FastAPI, store: Store, hub: Hub) -> None:
-    """Give ``app`` the records' routes, the referee (clock, leavers) and the scorekeeper."""
+    """Give ``app`` the records' routes, the referee (clock, leavers), the scorekeeper and the admission of
+    new matches (``app.state.admission``; needs ``app.state.match_quota``)."""
     referee = Referee(hub)
     scorekeeper = Scorekeeper(hub, store)
+    profile_quota = ProfileQuota()
+    hub.watchers.append(lambda live: profile_quota.changed(live.id, live.match.is_over))
+    app.state.profile_quota = profile_quota
+    app.state.admission = MatchAdmission(store, profile_quota, app.state.match_quota)
     app.state.referee = referee
     app.state.scorekeeper = scorekeeper
     app.include_router(profiles_router(store, hub, referee, scorekeeper))
