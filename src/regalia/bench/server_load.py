@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -118,7 +119,9 @@ class Table:
         await self.ws.close()
 
 
-async def _load(base: str, matches: int, seconds: float, warmup: float) -> dict[str, Any]:
+async def _load(base: str, matches: int, seconds: float, warmup: float,
+                mark: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Play the load; ``mark("start")`` is called when the timed window opens and ``mark("stop")`` when it closes."""
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         tables = [Table(i, base, http) for i in range(matches)]
@@ -132,8 +135,18 @@ async def _load(base: str, matches: int, seconds: float, warmup: float) -> dict[
         start = time.perf_counter()
         warm_until = start + warmup
         stop_at = warm_until + seconds
+
+        async def marks() -> None:
+            await asyncio.sleep(max(0.0, warm_until - time.perf_counter()))
+            if mark is not None:
+                mark("start")
+
+        marker = asyncio.create_task(marks())
         await asyncio.gather(*(t.play(stop_at, warm_until) for t in tables))
         elapsed = time.perf_counter() - warm_until
+        await marker
+        if mark is not None:
+            mark("stop")
     latencies = sorted(x for t in tables for x in t.latencies)
     moves = sum(t.moves for t in tables)
 
@@ -168,12 +181,18 @@ def measure(matches: int, seconds: float, warmup: float = 1.0) -> dict[str, Any]
         db_file = Path(folder) / "load.db"
         port = _free_port()
         process = _start_server(f"sqlite:///{db_file}", port)
+        cpu: dict[str, tuple[float, float, float]] = {}
+
+        def mark(when: str) -> None:  # CPU seconds of both sides over the timed window only
+            cpu[when] = (time.perf_counter(), _cpu_seconds(process.pid), time.process_time())
+
         try:
-            server_cpu = _cpu_seconds(process.pid)
-            client_cpu = time.process_time()
-            row = runner(_load(f"http://127.0.0.1:{port}", matches, seconds, warmup))
-            row["server CPU %"] = 100 * (_cpu_seconds(process.pid) - server_cpu) / (seconds + warmup)
-            row["client CPU %"] = 100 * (time.process_time() - client_cpu) / (seconds + warmup)
+            row = runner(_load(f"http://127.0.0.1:{port}", matches, seconds, warmup, mark))
+            wall = cpu["stop"][0] - cpu["start"][0]
+            server = cpu["stop"][1] - cpu["start"][1]
+            row["server CPU %"] = 100 * server / wall
+            row["client CPU %"] = 100 * (cpu["stop"][2] - cpu["start"][2]) / wall
+            row["server CPU µs/move"] = 1e6 * server / row["moves"] if row["moves"] else float("nan")
         finally:
             process.terminate()
             process.wait(30)
