@@ -129,8 +129,9 @@ def test_evaluate_is_a_chance_per_seat_and_favours_material():
 def test_agent_levels_are_the_pages_difficulty_selector():
     levels = GoldBattle.agent_levels()
     assert list(levels) == ["random", "easy", "medium", "hard"]
-    assert levels["hard"]["seconds"] == 1.0 and levels["medium"]["seconds"] == 0.2
+    assert levels["hard"]["seconds"] == 1.0 and levels["medium"]["seconds"] == 0.2  # the time caps
     assert levels["easy"]["seconds"] == 0.02
+    assert levels["easy"]["max_depth"] < levels["medium"]["max_depth"] < levels["hard"]["max_depth"]
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "uct"])

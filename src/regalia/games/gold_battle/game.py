@@ -137,12 +137,19 @@ class GoldBattle(Game):
 
     @classmethod
     def agent_levels(cls) -> dict[str, dict[str, Any]]:
-        """The page's Difficulty selector: alpha-beta on this game's evaluation, budgets in seconds."""
+        """The page's Difficulty selector: alpha-beta on this game's evaluation, budgets in seconds.
+
+        With about 50 moves a position, each ply multiplies the search by about 15 (3,000 nodes for 3
+        plies, 10,000 for 4, 100,000 for 5), so time alone barely separates levels: 5 times medium's time
+        bought hard less than a ply. The levels are set by depth instead, each within its time cap: easy
+        looks 1 ply ahead, medium 3 (about 0.03 s), hard 5 (0.1-1 s; an unfinished 5th ply keeps what it
+        searched, see ``AlphaBetaAgent``).
+        """
         return {
             "random": {"algorithm": "random"},
             "easy": {"algorithm": "alphabeta", "seconds": 0.02, "max_depth": 1},
-            "medium": {"algorithm": "alphabeta", "seconds": 0.2},
-            "hard": {"algorithm": "alphabeta", "seconds": 1.0},
+            "medium": {"algorithm": "alphabeta", "seconds": 0.2, "max_depth": 3},
+            "hard": {"algorithm": "alphabeta", "seconds": 1.0, "max_depth": 5},
         }
 
     def action_space(self) -> list[str]:
