@@ -76,7 +76,37 @@ def speed_rows(seconds: float) -> list[dict[str, Any]]:
                  "notes": f"{theirs['matches']} matches, same Python loop"})
     rows.append({"measure": "ratio regalia / open_spiel", "value": ours["steps/s"] / theirs["steps/s"],
                  "unit": "x", "notes": "goal >= 0.3"})
+    cpu = cpu_ratio(matches=max(20, round(15 * seconds)))
+    rows.append({"measure": "ratio regalia / open_spiel, CPU time", "value": cpu, "unit": "x",
+                 "notes": "the same loops timed in process CPU seconds (steadier on a loaded machine)"})
     return rows
+
+
+def cpu_ratio(matches: int) -> float:
+    """The same two random-play loops over the same number of matches, timed in this process's CPU time."""
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = load_game(GAME)
+    rng = Rng("bench")
+    steps = 0
+    started = time.process_time()
+    for seed in range(matches):
+        match = game.new_match(seed=seed)
+        while not match.is_over:
+            match.play(rng.choice(match.legal_actions()))
+        steps += len(match.history)
+    ours = steps / (time.process_time() - started)
+    theirs_game = pyspiel.load_game(OPENSPIEL)
+    rng = Rng("bench")
+    steps = 0
+    started = time.process_time()
+    for _ in range(matches):
+        state = theirs_game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    theirs = steps / (time.process_time() - started)
+    return ours / theirs
 
 
 # ----- search speed --------------------------------------------------------------------------------
