@@ -19,6 +19,12 @@ With ``paired`` (common random numbers at the root), each sampled world is searc
 root action with the same random stream, so root actions are compared on the same hidden cards and, as
 far as the actions allow, the same luck: far less noise per iteration in games where luck dominates.
 
+With ``prior_policy`` (paired search only), the game's named policy proposes the default action (on
+the first sampled world, so from the seat's view) and search must overturn it: the best-scoring action
+replaces it only when its paired advantage over the default exceeds ``prior_margin`` standard errors.
+Where luck swamps a short search, the agent then plays at least as well as the policy, and departs from
+it only where the evidence is clear.
+
 The agent stops after ``iterations`` (deterministic: use this in tests) or ``seconds`` of wall time,
 whichever comes first.
 """
@@ -58,7 +64,8 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, seed: int | str = 0, *, iterations: int | None = 1000, seconds: float | None = None,
                  exploration: float = 0.7, rollout_policy: str | None = None, rollout_depth: int | None = None,
-                 paired: bool = False, **params: Any) -> None:
+                 paired: bool = False, prior_policy: str | None = None, prior_margin: float = 1.0,
+                 **params: Any) -> None:
         super().__init__(seed, **params)
         if iterations is None and seconds is None:
             raise ValueError("ismcts needs a budget: iterations, seconds or both")
@@ -68,6 +75,10 @@ class ISMCTSAgent(Agent):
         self.rollout_policy = rollout_policy
         self.rollout_depth = rollout_depth
         self.paired = paired
+        if prior_policy is not None and not paired:
+            raise ValueError("prior_policy needs paired search (root actions compared on the same worlds)")
+        self.prior_policy = prior_policy
+        self.prior_margin = prior_margin
         self.last_iterations = 0
         """Iterations run by the last decision (for benchmarks)."""
 
@@ -82,6 +93,8 @@ class ISMCTSAgent(Agent):
         root = Node(game.players)
         deadline = None if self.seconds is None else clock.now() + self.seconds
         done = 0
+        default: str | None = None
+        outcomes: dict[str, list[float]] = {action: [] for action in legal}
         while self.iterations is None or done < self.iterations:
             if deadline is not None and clock.now() >= deadline:
                 break
@@ -90,20 +103,35 @@ class ISMCTSAgent(Agent):
                 self._iterate(game, world, root, rng)
                 done += 1
                 continue
+            if self.prior_policy is not None and default is None:
+                default = game.policy(self.prior_policy, world, seat, rng)
             # Common random numbers: every root action is tried in the same world, with the same stream
             # for chance and rollouts, so root actions are compared on equal luck.
             stream = Rng(state=rng.next64())  # a fresh stream per world, even if sampling drew nothing
             for action in legal:
-                self._iterate(game, world, root, stream.copy(), first=action)
+                outcomes[action].append(self._iterate(game, world, root, stream.copy(), first=action)[seat])
             done += len(legal)
         self.last_iterations = done
         if self.paired:  # every root action has the same visits: the best mean decides
             scored = [(root.children[a].value[seat], -i, a) for i, a in enumerate(legal) if a in root.children]
+            if default in outcomes and scored:
+                best = max(scored)[2]
+                return best if self._overturns(outcomes[best], outcomes[default]) else default
         else:
             scored = [(root.children[a].visits, -i, a) for i, a in enumerate(legal) if a in root.children]
         return max(scored)[2] if scored else legal[0]
 
-    def _iterate(self, game: Game, state: State, root: Node, rng: Rng, first: str | None = None) -> None:
+    def _overturns(self, best: list[float], default: list[float]) -> bool:
+        """Whether ``best`` beats ``default`` by more than ``prior_margin`` standard errors (paired)."""
+        n = len(best)
+        if n < 2:
+            return False
+        gains = [b - d for b, d in zip(best, default, strict=True)]
+        mean = sum(gains) / n
+        variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
+        return mean > 0 and mean * mean * n > self.prior_margin ** 2 * variance
+
+    def _iterate(self, game: Game, state: State, root: Node, rng: Rng, first: str | None = None) -> list[float]:
         path = [root]
         node = root
         if first is not None:  # a paired iteration: the root action is given
@@ -147,6 +175,7 @@ class ISMCTSAgent(Agent):
             total = visited.value
             for s, v in enumerate(values):
                 total[s] += v
+        return values
 
     def _rollout(self, game: Game, state: State, rng: Rng) -> list[float]:
         decisions = 0

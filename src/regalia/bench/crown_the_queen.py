@@ -13,6 +13,7 @@ Strength runs are longer; run them explicitly::
 
     python -m regalia.bench.crown_the_queen strength --hero medium --field easy --rubbers 2000
     python -m regalia.bench.crown_the_queen strength --hero all-seeing --field easy --rubbers 300
+    python -m regalia.bench.crown_the_queen ceiling --field medium --rubbers 300 --iterations 200
 
 Seats rotate (the hero sits at seat ``i mod 3`` in rubber ``i``); a shared win counts 1/k. ``all-seeing``
 is a benchmark-only player that searches the true state (it knows every hand and the pack) with the hard
@@ -203,6 +204,37 @@ def strength(hero: str, field: str, rubbers: int, *, players: int = 3, seed: int
             **({"params": str(hero_params)} if hero_params else {})}
 
 
+def against_ceiling(field: str, rubbers: int, *, players: int = 3, seed: int = 0,
+                    hero_params: dict[str, Any] | None = None, progress: bool = False) -> dict[str, Any]:
+    """Hard and the all-seeing player, each against ``players - 1`` copies of ``field``, rubber by rubber.
+
+    Both play the same rubbers (same seeds, same seat): rubber ``i`` is played once with hard in the
+    hero's seat and once with the all-seeing player there, so the two shares are compared on equal luck.
+    ``fraction`` is hard's edge over a fair share as a fraction of the all-seeing player's edge.
+    """
+    game = load_game(GAME, players=players)
+    won = {"hard": 0.0, "all-seeing": 0.0}
+    start = time.perf_counter()
+    for i in range(rubbers):
+        hero_seat = i % players
+        for hero in won:
+            agents = [make_agent(hero, f"{seed + i}:{s}", **(hero_params or {})) if s == hero_seat
+                      else make_agent(field, f"{seed + i}:{s}") for s in range(players)]
+            match = play_match(game, agents, seed=f"strength:{seed + i}")
+            if hero_seat in match.winners:
+                won[hero] += 1 / len(match.winners)
+        if progress and (i + 1) % 10 == 0:
+            print(f"  {i + 1} rubbers vs {field}: " + ", ".join(f"{h} {w / (i + 1):.3f}" for h, w in won.items()),
+                  flush=True)
+    fair = 1 / players
+    share = {h: w / max(rubbers, 1) for h, w in won.items()}
+    ceiling_edge = share["all-seeing"] - fair
+    return {"field": f"{players - 1}× {field}", "rubbers": rubbers, "hard": share["hard"],
+            "all-seeing": share["all-seeing"], "fair": fair,
+            "fraction of the ceiling's edge": (share["hard"] - fair) / ceiling_edge if ceiling_edge > 0 else None,
+            "seconds": time.perf_counter() - start, **({"params": str(hero_params)} if hero_params else {})}
+
+
 # ----- the bench ----------------------------------------------------------------------------------------
 
 def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
@@ -239,7 +271,7 @@ def _against(figure: str, ours: float, theirs: float | None, what: str, goal: st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["strength", "speed"])
+    parser.add_argument("what", choices=["strength", "ceiling", "speed"])
     parser.add_argument("--hero", default="medium")
     parser.add_argument("--field", default="easy")
     parser.add_argument("--rubbers", type=int, default=300)
@@ -255,6 +287,10 @@ def main() -> None:
         print_table(Console(), title, rows)
         return
     params = {"iterations": args.iterations, "seconds": None} if args.iterations else None
+    if args.what == "ceiling":
+        print(against_ceiling(args.field, args.rubbers, players=args.players, seed=args.seed,
+                              hero_params=params, progress=True), flush=True)
+        return
     print(strength(args.hero, args.field, args.rubbers, players=args.players, seed=args.seed,
                    hero_params=params, progress=True), flush=True)
 

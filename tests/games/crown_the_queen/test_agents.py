@@ -9,7 +9,7 @@ from regalia.ai.arena import play_match
 from regalia.core import Rng
 from regalia.games.crown_the_queen import CrownTheQueen
 from regalia.games.crown_the_queen.cards import POLICEMAN, QUEEN, SOLDIER
-from regalia.games.crown_the_queen.state import ACQUIRE
+from regalia.games.crown_the_queen.state import ACQUIRE, QueenState
 
 from .helpers import game, position
 
@@ -77,3 +77,49 @@ def test_a_rubber_between_all_levels_finishes():
     agents = [agent(level, seed=i) for i, level in enumerate(LEVELS)]
     match = play_match(g, agents, seed=3)
     assert match.is_over and len(match.state.results) == 3
+
+
+FORCES_LAID = [POLICEMAN, SOLDIER, "Sailor", "Airman"]
+"""A procession waiting for the Royal Coach; the Page is the card of the stage after."""
+
+
+def _passed_to_seat_0(card: str, face_up: tuple = ()) -> QueenState:
+    return position([["Trumpeter", "Big Ben", "Canada"], ["Ceylon", "Hyde Park", "India"],
+                     ["Union Jack", "Marble Arch", "Australia"]], processions=[FORCES_LAID, [], []],
+                    face_up=face_up, step=ACQUIRE, passed=card)
+
+
+def test_medium_keeps_a_card_it_lays_at_once():
+    assert game(3).policy("medium", _passed_to_seat_0("Royal Coach"), 0, Rng(1)) == "keep"
+
+
+def test_medium_swaps_a_card_for_a_later_stage_where_easy_keeps_it():
+    far = _passed_to_seat_0(QUEEN)
+    assert game(3).policy("easy", far, 0, Rng(1)) == "keep"
+    assert game(3).policy("medium", far, 0, Rng(1)) == "swap"
+
+
+def test_medium_keeps_a_next_stage_card_only_when_few_copies_are_unseen():
+    g = game(3)
+    plenty = _passed_to_seat_0("Page")  # four more Pages unseen: a fresh draw is worth more
+    assert g.policy("medium", plenty, 0, Rng(1)) == "swap"
+    scarce = _passed_to_seat_0("Page", face_up=("Page", "Page"))  # two left unseen
+    assert g.policy("medium", scarce, 0, Rng(1)) == "keep"
+
+
+def test_medium_counts_cards_a_next_stage_card_is_useless_when_its_forerunner_is_gone():
+    g = game(3)
+    gone = _passed_to_seat_0("Page", face_up=("Page", "Page", *["Royal Coach"] * 5))
+    assert g.policy("medium", gone, 0, Rng(1)) == "swap"
+
+
+def test_hard_plays_medium_unless_search_overturns_it():
+    """With a single sampled world there is no spread to judge by, so hard's choice is medium's."""
+    g = game(3)
+    match = g.new_match(seed=4)
+    for _ in range(8):
+        medium_choice = agent("medium").choose(match)
+        one_world = load_agent("crown-the-queen", "hard", seed=5, iterations=len(match.legal_actions()),
+                               seconds=None)
+        assert one_world.choose(match) == medium_choice
+        match.play(medium_choice)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from regalia.bench.crown_the_queen import game_api_steps_per_second, strength
+from regalia.bench.crown_the_queen import against_ceiling, game_api_steps_per_second, strength
 
 
 def test_strength_harness_rotates_seats_and_counts_shares():
@@ -13,3 +13,8 @@ def test_strength_harness_rotates_seats_and_counts_shares():
 def test_speed_harness_plays_whole_rubbers():
     row = game_api_steps_per_second(0.01)
     assert row["matches"] >= 1 and row["mean steps"] > 50
+
+
+def test_ceiling_harness_plays_hard_and_the_all_seeing_player_on_the_same_rubbers():
+    row = against_ceiling("random", 2, hero_params={"iterations": 4, "seconds": None})
+    assert row["rubbers"] == 2 and 0 <= row["hard"] <= 1 and 0 <= row["all-seeing"] <= 1

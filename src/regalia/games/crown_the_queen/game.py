@@ -146,9 +146,11 @@ class CrownTheQueen(Game):
             "easy": {"algorithm": "policy", "policy": "easy"},
             "medium": {"algorithm": "policy", "policy": "medium"},
             # Luck dominates a deal, so hard compares its root actions on common random numbers
-            # (``paired``), rolls out a few turns with the easy heuristic and then asks ``evaluate``.
+            # (``paired``), rolls out a few turns with the medium heuristic and then asks ``evaluate``;
+            # medium's choice stands unless the search shows another action better by a clear margin.
             "hard": {"algorithm": "ismcts", "seconds": 0.4, "iterations": 20_000, "exploration": 0.7,
-                     "rollout_policy": "easy", "rollout_depth": 12, "paired": True},
+                     "rollout_policy": "medium", "rollout_depth": 12, "paired": True,
+                     "prior_policy": "medium", "prior_margin": 1.0},
         }
 
     def policy(self, name: str, state: QueenState, seat: int, rng: Rng, **params: Any) -> str:
