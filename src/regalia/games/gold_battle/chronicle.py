@@ -25,9 +25,13 @@ def chronicle(before: BattleState, action: str, after: BattleState) -> list[str]
     name = SIDE_NAMES[side]
     if (after.outcome is None and not before.frees and after.captured == before.captured
             and after.towers == before.towers and after.mines == before.mines and action != PASS):
-        # the common case: a plain move and nothing else happened
-        frm = MOVE_OF[action] // len(NAMES)
-        return [f"{name} {'commander' if before.commanders[side] == frm else 'soldier'} {action}"]
+        # the common case: a plain move and nothing else happened (its line remembered per side and unit)
+        commander = after.commanders[side] != before.commanders[side]
+        plain = _PLAIN[side][commander]
+        line = plain.get(action)
+        if line is None:
+            line = plain[action] = f"{name} {'commander' if commander else 'soldier'} {action}"
+        return [line]
     lines: list[str] = []
     if action == PASS:
         lines.append(f"{name} has no legal move and passes")
@@ -51,6 +55,10 @@ def chronicle(before: BattleState, action: str, after: BattleState) -> list[str]
     if after.outcome is not None:
         lines.append(_ending(after))
     return lines
+
+
+_PLAIN: tuple[tuple[dict[str, str], dict[str, str]], ...] = (({}, {}), ({}, {}))
+"""The line of a plain move, by side, then soldier (False) or commander (True), then move text."""
 
 
 def _captures(before: BattleState, after: BattleState, side: int, frm: int, to: int) -> str:
