@@ -65,6 +65,45 @@ def game_api_steps_per_second(seconds: float, players: int = 3) -> dict[str, Any
             "mean steps": steps / max(matches, 1)}
 
 
+def cpu_time_ratio(rounds: int = 10, matches: int = 6) -> dict[str, Any] | None:
+    """Match API random play against OpenSpiel's C++ ``hearts``, both loops timed in this thread's CPU time.
+
+    Wall-clock steps/s swing with the machine's load; CPU seconds do far less. The loops are those of
+    ``bench/_speed.py`` (random legal actions; hearts' chance outcomes drawn by weight), interleaved in
+    ``rounds`` short turns so that both see the same conditions. None without open-spiel installed.
+    """
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = load_game(GAME, players=3)
+    hearts = pyspiel.load_game("hearts")
+    rng = Rng("bench")
+    ours = theirs = 0
+    our_time = their_time = 0.0
+    seed = 0
+    for _ in range(rounds):
+        start = time.thread_time()
+        for _ in range(matches):
+            match = game.new_match(seed=seed)
+            seed += 1
+            while not match.is_over:
+                match.play(rng.choice(match.legal_actions()))
+            ours += len(match.history)
+        our_time += time.thread_time() - start
+        start = time.thread_time()
+        for _ in range(matches * 4):  # a rubber is ~4 times as many steps as a deal of hearts
+            state = hearts.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.weighted(state.chance_outcomes()))
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                theirs += 1
+        their_time += time.thread_time() - start
+    return {"ours": ours / our_time, "theirs": theirs / their_time, "ratio": (ours / our_time) / (theirs / their_time)}
+
+
 def sample_positions(count: int, players: int = 3, seed: int = 0) -> list[tuple[Match, int]]:
     """Decision points (a match and its seat to move) from rubbers between easy players."""
     game = load_game(GAME, players=players)
@@ -254,6 +293,10 @@ def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
                  ismcts_simulations_per_second(seconds, rollout_policy=None, rollout_depth=None)["simulations/s"],
                  their_search, "python ISMCTS hearts", "≥ 1×"),
     ]
+    cpu = cpu_time_ratio(3 if quick else 10)
+    if cpu is not None:
+        rows.insert(1, _against("random-play steps/s, Match API, CPU time", cpu["ours"], cpu["theirs"],
+                                "hearts steps/s, CPU time", "≥ 0.5×"))
     timing = hard_decision_seconds(3 if quick else 12)
     rows.append({"figure": "hard: mean seconds per decision", "regalia": timing["mean s/decision"],
                  "open_spiel": timing["max s/decision"], "against": "max seconds", "goal": "≤ 0.5 s"})

@@ -64,21 +64,6 @@ def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 def with_card(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """``cards`` plus one copy of ``card``, still sorted."""
-    if len(cards) > HAND_SIZE:
-        return _insert(cards, card)
-    key = (cards, card)
-    joined = _WITH.get(key)
-    if joined is not None:
-        return joined
-    joined = _WITH[key] = _insert(cards, card)
-    return joined
-
-
-_WITH: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
-"""``with_card`` remembered for hands of three cards at most: a few tens of thousands of entries at most."""
-
-
-def _insert(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     rank = RANK[card]
     for i, held in enumerate(cards):
         if RANK[held] > rank:

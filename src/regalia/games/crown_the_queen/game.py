@@ -12,7 +12,7 @@ from regalia.core.rng import Rng
 from . import heuristics, rules
 from . import view as views
 from .cards import CARD_NAMES, CARD_POINTS, HAND_SIZE, PROCESSION, RANK, points
-from .rules import apply_action, apply_chance, legal_actions
+from .rules import APPLY, apply_action, legal_actions
 from .state import ACQUIRE, CHANCE_STEPS, DEAL, DEALER, DRAW, OVER, PASS, QueenState
 
 STEPS = (DEALER, DEAL, DRAW, ACQUIRE, PASS, OVER)
@@ -52,9 +52,7 @@ class CrownTheQueen(Game):
         return legal_actions(state)
 
     def apply(self, state: QueenState, action: str) -> QueenState:
-        if state.step in CHANCE_STEPS:
-            return apply_chance(state, action)
-        return apply_action(state, action)
+        return APPLY.get(state.step, apply_action)(state, action)
 
     def chance_outcomes(self, state: QueenState) -> list[tuple[str, float]]:
         return rules.chance_outcomes(state)
@@ -71,23 +69,19 @@ class CrownTheQueen(Game):
     def describe(self, before: QueenState, action: str, after: QueenState) -> list[str]:
         """Public log lines: card names appear only when the card is laid or turned face up."""
         step, seat = before.step, before.turn
-        if step == DEAL:
+        if step == PASS or step == DRAW or step == ACQUIRE:
+            if step == ACQUIRE and action == rules.SWAP:
+                return [f"seat {seat} turns the passed {before.passed} face up and will draw instead (rule 7)"]
+            line = self._said[seat][0 if step == DRAW else 1 if step == ACQUIRE else 2]
+            if after.results is before.results and after.processions is before.processions:
+                return [line]  # nothing laid, the game goes on (results and processions are new objects else)
+            lines = [line]
+        elif step == DEAL:
             if after.step == DEAL:
                 return []
             return [f"the cards are dealt: {HAND_SIZE} to each seat, {len(after.pack)} in the centre pack"]
-        if step == DEALER:
-            return [f"seat {after.dealer} deals game 1"]
-        said = self._said[seat]
-        if step == DRAW:
-            lines = [said[0]]
-        elif step == ACQUIRE:
-            if action == rules.SWAP:
-                return [f"seat {seat} turns the passed {before.passed} face up and will draw instead (rule 7)"]
-            lines = [said[1]]
-        elif after.step == ACQUIRE:  # a pass that did not end the game (the common case, kept short)
-            return [said[2]]
         else:
-            lines = [said[2]]
+            return [f"seat {after.dealer} deals game 1"]
         finished = len(after.results) > len(before.results)
         procession = (after.last_processions if finished else after.processions)[seat]
         for count in range(len(before.processions[seat]) + 1, len(procession) + 1):

@@ -103,16 +103,21 @@ def legal_actions(state: QueenState) -> list[str]:
 
 def apply_action(state: QueenState, action: str) -> QueenState:
     if state.step == ACQUIRE:
-        passed = state.passed
-        assert passed is not None
-        if action == SWAP:
-            # Rule 7: the passed card goes face up; the top pack card is taken instead.
-            (_, game, dealer, turn, hands, processions, face_up, pack, _, dealt, took, idle, results, games,
-             ending, last) = state
-            return _new(QueenState, (DRAW, game, dealer, turn, hands, processions, (*face_up, passed), pack, None,
-                                     dealt, took, idle, results, games, ending, last))
-        return lay(state, with_card(state.hands[state.turn], passed), state.pack, state.took, None)
+        return acquire(state, action)
     return pass_card(state, action[_CARD_AT:])
+
+
+def acquire(state: QueenState, action: str) -> QueenState:
+    """Rule 7: swap (the passed card face up, draw instead) or keep the card just passed."""
+    passed = state.passed
+    assert passed is not None
+    if action == SWAP:
+        # Rule 7: the passed card goes face up; the top pack card is taken instead.
+        (_, game, dealer, turn, hands, processions, face_up, pack, _, dealt, took, idle, results, games,
+         ending, last) = state
+        return _new(QueenState, (DRAW, game, dealer, turn, hands, processions, (*face_up, passed), pack, None,
+                                 dealt, took, idle, results, games, ending, last))
+    return lay(state, with_card(state.hands[state.turn], passed), state.pack, state.took, None)
 
 
 def lay(state: QueenState, hand: tuple[str, ...], pack: tuple[str, ...], took: bool,
@@ -151,6 +156,14 @@ def lay(state: QueenState, hand: tuple[str, ...], pack: tuple[str, ...], took: b
     if not pack:
         return end_game(state, "pack")
     return state
+
+
+def apply_pass(state: QueenState, action: str) -> QueenState:
+    return pass_card(state, action[_CARD_AT:])
+
+
+APPLY = {DEALER: apply_chance, DEAL: apply_chance, DRAW: apply_chance, ACQUIRE: acquire, PASS: apply_pass}
+"""The transition of each step (chance outcomes and seats' actions alike), for a one-lookup dispatch."""
 
 
 def pass_card(state: QueenState, card: str) -> QueenState:
