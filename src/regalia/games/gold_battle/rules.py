@@ -89,9 +89,10 @@ def moves(state: BattleState) -> list[str]:
         low = own & -own
         own ^= low
         sq = low.bit_length() - 1
-        targets = ADJACENT[sq] & free
-        steps = cache[sq].get(targets)
-        found += steps if steps is not None else _steps(sq, targets)
+        try:
+            found += cache[sq][ADJACENT[sq] & free]
+        except KeyError:  # a pattern not met before on this square
+            found += _steps(sq, ADJACENT[sq] & free)
     commander = commanders[side]
     if commander >= 0:
         targets = COMMANDER_ZONE[commander] & free
