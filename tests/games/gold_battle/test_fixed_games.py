@@ -63,3 +63,32 @@ EXPECTED = [
 @pytest.mark.parametrize(("options", "greedy", "expected"), EXPECTED)
 def test_fixed_seed_games_are_unchanged(options, greedy, expected):
     assert digest(options, range(12), greedy) == expected
+
+
+@pytest.mark.parametrize("options", [{}, {"mine_contest": "score"}, {"adjudicate": True}])
+def test_the_fast_turn_equals_the_step_by_step_turn(options):
+    """``play_move``'s one-pass common turn gives exactly the state ``_play_move_general`` builds."""
+    from regalia.games.gold_battle.notation import MOVE_OF
+    from regalia.games.gold_battle.rules import _play_move_general, play_move
+
+    game = GoldBattle(**options)
+    checked = 0
+    for seed in range(6):
+        rng = Rng(f"fast:{seed}")
+        match = game.new_match(seed=seed)
+        while not match.is_over:
+            state, legal = match.state, match.legal_actions()
+            if not state.frees:
+                for action in legal:
+                    if action in MOVE_OF:
+                        fast = play_move(state, MOVE_OF[action], game.variant)
+                        slow = _play_move_general(state, MOVE_OF[action], game.variant)
+                        assert fast == slow, (seed, action)
+                        checked += 1
+            side = match.to_move
+            assert side is not None
+            if rng.random() < 0.6:
+                match.play(max(legal, key=lambda a: (damage(game.apply(state, a), side), rng.random())))
+            else:
+                match.play(rng.choice(legal))
+    assert checked > 10_000
