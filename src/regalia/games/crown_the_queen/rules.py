@@ -84,6 +84,41 @@ def apply_chance(state: QueenState, outcome: str) -> QueenState:
     return lay(state, hand, pack, True, passed)
 
 
+def draw(state: QueenState, outcome: str) -> QueenState:
+    """``apply_chance`` for a card drawn from the centre pack (rule 5), with ``lay`` written out: the
+    commonest step of all, in play and in search."""
+    (_, game, dealer, seat, hands, processions, face_up, pack, passed, dealt, _, idle, results, games, ending,
+     last) = state
+    i = pack.index(outcome)
+    pack = pack[:i] + pack[i + 1:]
+    hand = with_card(hands[seat], outcome)
+    procession = processions[seat]
+    laid = None
+    while True:
+        accepted = _WANTED.get(procession)
+        if accepted is None:
+            accepted = _wanted(procession)
+        for card in accepted:
+            if card in hand:
+                break
+        else:
+            break
+        i = hand.index(card)
+        hand, procession, laid = hand[:i] + hand[i + 1:], (*procession, card), card
+        if card == QUEEN or pack:
+            break
+    hands = hands[:seat] + (hand,) + hands[seat + 1:]
+    if laid is not None:
+        processions = processions[:seat] + (procession,) + processions[seat + 1:]
+    state = _new(QueenState, (PASS if laid is None else DRAW, game, dealer, seat, hands, processions, face_up, pack,
+                              passed, dealt, True, idle, results, games, ending, last))
+    if laid == QUEEN:
+        return end_game(state, "queen")
+    if not pack:
+        return end_game(state, "pack")
+    return state
+
+
 # ----- the seat's choices ------------------------------------------------------------------------------
 
 def legal_actions(state: QueenState) -> list[str]:
@@ -162,7 +197,7 @@ def apply_pass(state: QueenState, action: str) -> QueenState:
     return pass_card(state, action[_CARD_AT:])
 
 
-APPLY = {DEALER: apply_chance, DEAL: apply_chance, DRAW: apply_chance, ACQUIRE: acquire, PASS: apply_pass}
+APPLY = {DEALER: apply_chance, DEAL: apply_chance, DRAW: draw, ACQUIRE: acquire, PASS: apply_pass}
 """The transition of each step (chance outcomes and seats' actions alike), for a one-lookup dispatch."""
 
 
