@@ -18,6 +18,7 @@ agent's own generator, so equal moves vary from match to match).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 from regalia.core.game import CHANCE, JSON, Game, State
@@ -77,7 +78,7 @@ class Search:
         self.nodes = 0
         self.table: dict[Any, tuple[int, float, int, str | None]] = {}
         self.killers: dict[int, list[str]] = {}
-        self.history: dict[str, int] = {}
+        self.history: defaultdict[str, int] = defaultdict(int)
         self.partial: tuple[str, float] | None = None
 
     def run(self, state: State, order: list[str], max_depth: int) -> tuple[str, float, int]:
@@ -242,7 +243,7 @@ class Search:
         """The table's move first, then killers at this ply, then by history score."""
         history = self.history
         if history:
-            actions.sort(key=lambda a: -history.get(a, 0))
+            actions.sort(key=history.__getitem__, reverse=True)  # stable: ties keep their order
         first = [a for a in (hint, *self.killers.get(ply, ())) if a is not None and a in actions]
         if not first:
             return actions
