@@ -14,6 +14,8 @@ from pathlib import Path
 
 DEFAULT_DB_NAME = "regalia.db"
 EXIT_NO_DATABASE = 2
+SWITCH_INTERVAL = 0.0005
+"""Seconds a Python thread may hold the interpreter while another waits (CPython's default: 0.005)."""
 
 
 class StartupError(Exception):
@@ -91,6 +93,9 @@ def run_server(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
 
     from .app import create_app
 
+    # the database driver's thread commits each batch of actions and must get the interpreter back at once,
+    # not after the event loop's 5 ms slice: under load that wait, not the disk, made the commit cycle
+    sys.setswitchinterval(SWITCH_INTERVAL)
     app = create_app(url, bot_pause=bot_pause, broker=broker)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"Regalia is ready at http://{shown}:{port}/  (database: {shown_url(url)})"

@@ -116,6 +116,8 @@ class Store:
         self._bind_json: Any = None
         self.commits = 0
         """Transactions committed by ``append`` (fewer than actions under load: group commit)."""
+        self._returning: set[asyncio.Task[None]] = set()
+        """Connections of committed batches on their way back to the pool."""
 
     async def start(self) -> None:
         self._queue = asyncio.Queue()
@@ -126,6 +128,8 @@ class Store:
             self._committer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._committer
+        if self._returning:
+            await asyncio.gather(*self._returning, return_exceptions=True)
         await self.engine.dispose()
 
     # ----- matches ---------------------------------------------------------------------------------
@@ -269,7 +273,9 @@ class Store:
         inserts = [(p.match_id, p.version, p.seat, p.action, now) for p in batch]
         bumps = [(p.version + 1, p.is_over, self._bind_json(p.result), now, p.match_id) for p in latest.values()]
         if dialect.name == "sqlite":
-            async with self.engine.connect() as conn:  # a pooled connection: the pool's events apply
+            conn = self.engine.connect()  # a pooled connection, so the pool's events apply to it too
+            await conn.start()
+            try:
                 raw: Any = (await conn.get_raw_connection()).driver_connection
                 run = getattr(raw, "_execute", None)  # aiosqlite: run a function on its own thread
                 if run is not None:
@@ -277,8 +283,18 @@ class Store:
                         await run(_sqlite_append, raw._conn, insert_sql, inserts, bump_sql, bumps)
                     except sqlite3.Error as exc:
                         raise DBAPIError.instance(insert_sql, None, exc, sqlite3.Error) from exc
-                    _wake(batch)  # durable now: answer before the connection goes back to the pool
-                    return
+            except BaseException:
+                await conn.close()
+                raise
+            if run is not None:
+                _wake(batch)  # durable now: answer at once
+                # handing the connection back costs the pool's reset, one more trip to its thread that waits
+                # behind everything the answers just woke: done aside, so the next batch need not wait
+                returning = asyncio.create_task(conn.close())
+                self._returning.add(returning)
+                returning.add_done_callback(self._returning.discard)
+                return
+            await conn.close()
         async with self.engine.begin() as conn:
             await conn.exec_driver_sql(insert_sql, inserts)
             await conn.exec_driver_sql(bump_sql, bumps)
