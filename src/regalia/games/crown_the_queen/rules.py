@@ -72,7 +72,7 @@ def apply_chance(state: QueenState, outcome: str) -> QueenState:
     pack = pack[:i] + pack[i + 1:]
     hand = with_card(hands[turn], outcome)
     if step == DEAL:
-        hands = hands[:turn] + (hand,) + hands[turn + 1:]
+        hands = _put(hands, turn, hand)
         dealt += 1
         n = len(hands)
         if dealt < HAND_SIZE * n:
@@ -107,9 +107,9 @@ def draw(state: QueenState, outcome: str) -> QueenState:
         hand, procession, laid = hand[:i] + hand[i + 1:], (*procession, card), card
         if card == QUEEN or pack:
             break
-    hands = hands[:seat] + (hand,) + hands[seat + 1:]
+    hands = _put(hands, seat, hand)
     if laid is not None:
-        processions = processions[:seat] + (procession,) + processions[seat + 1:]
+        processions = _put(processions, seat, procession)
     state = _new(QueenState, (PASS if laid is None else DRAW, game, dealer, seat, hands, processions, face_up, pack,
                               passed, dealt, True, idle, results, games, ending, last))
     if laid == QUEEN:
@@ -181,9 +181,9 @@ def lay(state: QueenState, hand: tuple[str, ...], pack: tuple[str, ...], took: b
         hand, procession, laid = hand[:i] + hand[i + 1:], (*procession, card), card
         if card == QUEEN or pack:
             break
-    hands = hands[:seat] + (hand,) + hands[seat + 1:]
+    hands = _put(hands, seat, hand)
     if laid is not None:
-        processions = processions[:seat] + (procession,) + processions[seat + 1:]
+        processions = _put(processions, seat, procession)
     state = _new(QueenState, (PASS if laid is None else DRAW, game, dealer, seat, hands, processions, face_up, pack,
                               passed, dealt, took, idle, results, games, ending, last))
     if laid == QUEEN:
@@ -194,6 +194,7 @@ def lay(state: QueenState, hand: tuple[str, ...], pack: tuple[str, ...], took: b
 
 
 def apply_pass(state: QueenState, action: str) -> QueenState:
+    """``pass CARD``: see ``pass_card``."""
     return pass_card(state, action[_CARD_AT:])
 
 
@@ -212,7 +213,7 @@ def pass_card(state: QueenState, card: str) -> QueenState:
         return end_game(state._replace(idle=idle), "deadlock")
     hand = hands[turn]
     i = hand.index(card)
-    hands = hands[:turn] + (hand[:i] + hand[i + 1:],) + hands[turn + 1:]
+    hands = _put(hands, turn, hand[:i] + hand[i + 1:])
     return _new(QueenState, (ACQUIRE, game, dealer, (turn + 1) % n, hands, processions, face_up, pack, card, dealt,
                              False, idle, results, games, ending, last))
 
@@ -254,6 +255,8 @@ def why_illegal(state: QueenState, action: object) -> str:
     return f"{text}: rule 7: swap (the passed card face up, take the top pack card) or keep it"
 
 
-def _replace_at(items: tuple, index: int, value: object) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
-
+def _put(items: tuple[tuple[str, ...], ...], index: int, value: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """``items`` with ``items[index]`` replaced (through a list: cheaper than slicing and joining)."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
