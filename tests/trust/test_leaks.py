@@ -1,23 +1,28 @@
-"""Leak tests: thousands of random matches of every game, every frame to every seat checked.
+"""Leak tests: random matches of every game, every frame to every seat checked.
 
-The frames are made by the hub's one outbound function (``update_for``) in-process, for volume; a
-smaller run over real WebSockets (``test_frames_over_real_websockets_...``) shows the wire carries the
-same frames. The oracle is ``tests.trust.frames``.
+Three sizes of the same oracle (``regalia.bench.leaks``, re-exported by ``tests.trust.frames``):
+
+* here, in-process: frames made by the hub's one outbound function (``update_for``) for a few hundred
+  matches, and a few matches of every game through the web app (a socket per seat and a spectator);
+* over real WebSockets on a real server (``test_frames_over_real_websockets_...``);
+* ``regalia bench leaks``: >= 1,000 matches of every game through the web app (the README has the figures).
 """
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
 
 from regalia import games
+from regalia.bench import leaks
 from regalia.core.rng import Rng
 from tests.server.conftest import server  # noqa: F401  (the real server fixture)
 
 from .frames import check_frames, live_match, play
 
-# (game, options, matches): sized so the whole file runs in ~30 s on 2 cores (the secrecy oracle tries every
+# (game, options, matches): sized so the whole file runs in under 60 s on 2 loaded cores (the secrecy oracle tries every
 # legal action at every step). LEAK_SCALE=N multiplies every count for a long local run.
 CASES = [
     ("kings-gold", {"players": 2}, 16),
@@ -25,7 +30,7 @@ CASES = [
     ("kings-gold", {"players": 4}, 6),
     ("crown-the-queen", {"players": 3}, 24),
     ("crown-the-queen", {"players": 5}, 8),
-    ("gold-battle", {}, 100),
+    ("gold-battle", {}, 50),
     ("gold-crown", {"players": 3, "max_rounds": 10}, 60),
 ]
 
@@ -52,6 +57,25 @@ def test_every_frame_to_every_seat_holds_only_what_that_seat_may_know(game_id, o
     matches *= int(os.environ.get("LEAK_SCALE", "1"))
     frames = sum(play_and_check(game_id, options, seed, views_every) for seed in range(matches))
     assert frames > matches
+
+
+def test_every_frame_received_through_the_web_app_holds_only_what_its_seat_may_know():
+    """The bench's own harness, small: every game and variant through the ASGI app, every frame received."""
+    rows = leaks.measure(matches=4)
+    assert {r["game"] for r in rows} == set(leaks.VARIANTS)
+    for row in rows:
+        assert row["leaks"] == 0, row
+        assert row["matches"] == 4 and row["frames checked"] > row["actions"] > 0, row
+
+
+def test_the_oracle_catches_a_frame_that_shows_another_seat_s_hand():
+    """A check that can fail: the frame of seat 1 given seat 0's view is caught by rules 1 and 2."""
+    game = games.game_class("crown-the-queen")(players=3)
+    live = live_match(game.new_match(seed="oracle"))
+    frame = json.loads(leaks.frame_for(live, 1))
+    frame["view"] = live.match.view(0)
+    with pytest.raises(leaks.Leak, match="not the seat's"):
+        leaks.check_frame(live, 1, frame, Rng("oracle"))
 
 
 def test_frames_over_real_websockets_hold_no_card_of_another_seat(server):  # noqa: F811
