@@ -32,8 +32,8 @@ def wait_over(app: InProcess, match_id: str) -> None:
 def nothing_kept_about(app: InProcess, match_id: str) -> None:
     state = app.client.app.state  # type: ignore[attr-defined]
     referee, keeper = state.referee, state.scorekeeper
-    for _ in range(500):  # the scorekeeper's task settles on the server's loop
-        if match_id not in keeper.kept:
+    for _ in range(500):  # the scorekeeper's and the zombie's tasks settle on the server's loop
+        if match_id not in keeper.kept and match_id not in referee.zombies:
             break
         time.sleep(0.01)
     assert match_id not in app.hub.live
@@ -67,6 +67,29 @@ def test_a_match_finished_at_the_table_is_forgotten_when_its_players_leave(app):
             assert state["type"] == "update", state
         assert created["match"] in app.hub.live  # still shown to its table
     nothing_kept_about(app, created["match"])
+
+
+def test_a_match_the_zombies_finish_for_players_who_left_is_forgotten(app):
+    created = app.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}], target=5)
+    match_id, tokens = created["match"], list(created["tokens"].values())
+    with app.client.websocket_connect(f"/ws/matches/{match_id}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "hello", "tokens": tokens})
+        ws.receive_json()
+    answer = app.client.post(f"/api/matches/{match_id}/leavers", json={"seat_token": tokens[0], "grace": 0})
+    assert answer.status_code == 200, answer.text
+    app.hub._notify(app.hub.live[match_id])  # the referee looks again now that the grace is 0
+    wait_over(app, match_id)
+    nothing_kept_about(app, match_id)
+
+
+def test_an_address_s_sign_in_attempts_are_forgotten_when_it_goes_quiet():
+    from regalia.server.profiles_api import Attempts
+
+    attempts = Attempts(limit=2, window=0.0)
+    for number in range(10_050):
+        attempts.allow(f"10.0.{number // 256}.{number % 256}")
+    assert len(attempts.seen) <= 10_001
 
 
 def test_the_scorekeeper_remembers_only_the_newest_recorded_matches(app, monkeypatch):

@@ -99,6 +99,9 @@ class Attempts:
         if len(recent) >= self.limit:
             return False
         recent.append(now)
+        if len(self.seen) > 10_000:  # forget quiet addresses so the table cannot grow without bound
+            for key in [k for k, v in self.seen.items() if not v or now - v[-1] > self.window]:
+                del self.seen[key]
         return True
 
 

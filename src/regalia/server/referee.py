@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -147,8 +148,9 @@ class Referee:
             if live is None:
                 self._forget(match_id)
             elif now - since >= self.policy(match_id).grace and not self._zombie_busy(match_id):
-                self.zombies[match_id] = asyncio.create_task(self._zombie_turn(live, seat),
-                                                             name=f"zombie-{match_id}")
+                task = asyncio.create_task(self._zombie_turn(live, seat), name=f"zombie-{match_id}")
+                self.zombies[match_id] = task
+                task.add_done_callback(functools.partial(self._zombie_done, match_id))
 
     async def _call_time(self, live: LiveMatch, running: TurnClock) -> None:
         match = live.match
@@ -195,6 +197,11 @@ class Referee:
         if stored.kind != "human" or stored.token_hash is None:
             return False
         return not any(seat in client.seats for client in live.clients)
+
+    def _zombie_done(self, match_id: str, task: asyncio.Task[None]) -> None:
+        """A finished zombie turn leaves no entry behind (its last move may have ended the match)."""
+        if self.zombies.get(match_id) is task:
+            del self.zombies[match_id]
 
     def _zombie_busy(self, match_id: str) -> bool:
         task = self.zombies.get(match_id)
