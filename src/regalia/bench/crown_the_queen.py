@@ -17,7 +17,8 @@ Strength runs are longer; run them explicitly::
 
 Seats rotate (the hero sits at seat ``i mod 3`` in rubber ``i``); a shared win counts 1/k. ``all-seeing``
 is a benchmark-only player that searches the true state (it knows every hand and the pack) with the hard
-level's search: its share is the ceiling that the deal's luck leaves to any player.
+level's search: its share is the ceiling that the deal's luck leaves to any player. ``all-seeing-medium``
+is a cheap one: medium's heuristic fed the true pack and the next player's hand.
 """
 
 from __future__ import annotations
@@ -215,9 +216,65 @@ class AllSeeing(Agent):
         raise RuntimeError("the all-seeing player needs the match, not a view")
 
 
+class AllSeeingMedium(Agent):
+    """Benchmark-only: medium's race heuristic fed the true state — the pack it will draw from, not the
+    pool of unseen cards, and the next player's hand.
+
+    It keeps a passed card as medium does, but counts copies in the pack itself, and also keeps any card
+    it needs when the pack holds nothing it can lay now; it passes the card it needs least and, among
+    those, the one the next player (whose hand it sees) can use least. A cheap second ceiling: what
+    perfect information is worth to the heuristic.
+    """
+
+    name = "all-seeing-medium"
+
+    def choose(self, match: Match) -> str:
+        legal = match.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = match.to_move
+        assert seat is not None
+        return _seeing_medium(match.state, seat)
+
+    def decide(self, game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> str:
+        raise RuntimeError("the all-seeing player needs the match, not a view")
+
+
+def _seeing_medium(state: Any, seat: int) -> str:
+    from collections import Counter
+
+    from regalia.games.crown_the_queen.cards import wanted, without
+    from regalia.games.crown_the_queen.heuristics import SCARCE, need, reachable_up_to
+    from regalia.games.crown_the_queen.rules import KEEP, PASS_PREFIX, SWAP
+    from regalia.games.crown_the_queen.state import ACQUIRE
+
+    hand, procession = state.hands[seat], state.processions[seat]
+    pack = Counter(state.pack)
+    if state.step == ACQUIRE:
+        card = state.passed
+        if card in wanted(procession):
+            return KEEP
+        worth = need(card, procession, hand)
+        if worth == 0:
+            return SWAP
+        reachable = reachable_up_to(card, procession, pack + Counter(hand))
+        if not any(pack[w] for w in wanted(procession)):
+            return KEEP if reachable else SWAP  # no draw can be laid now: hold what will be needed
+        return KEEP if worth >= 0.5 and pack[card] <= SCARCE and reachable else SWAP
+    following = (seat + 1) % state.players
+    after, held = state.processions[following], state.hands[following]
+
+    def harm(card: str) -> float:
+        return 2.0 if card in wanted(after) else need(card, after, held)
+
+    return PASS_PREFIX + min(dict.fromkeys(hand), key=lambda c: (need(c, procession, without(hand, c)), harm(c)))
+
+
 def make_agent(level: str, seed: str, **params: Any) -> Agent:
     if level == "all-seeing":
         return AllSeeing(seed=seed, **params)
+    if level == "all-seeing-medium":
+        return AllSeeingMedium(seed=seed)
     return load_agent(GAME, level, seed=seed, **params)
 
 

@@ -18,3 +18,8 @@ def test_speed_harness_plays_whole_rubbers():
 def test_ceiling_harness_plays_hard_and_the_all_seeing_player_on_the_same_rubbers():
     row = against_ceiling("random", 2, hero_params={"iterations": 4, "seconds": None})
     assert row["rubbers"] == 2 and 0 <= row["hard"] <= 1 and 0 <= row["all-seeing"] <= 1
+
+
+def test_the_cheap_all_seeing_player_plays_whole_rubbers():
+    row = strength("all-seeing-medium", "medium", 3)
+    assert row["rubbers"] == 3 and 0 <= row["share"] <= 1
