@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,7 +24,7 @@ from typing import Any
 from sqlalchemy import event, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, async_sessionmaker, create_async_engine
 
 from .models import ActionRow, MatchRow, SeatRow
 
@@ -118,6 +119,8 @@ class Store:
         """Transactions committed by ``append`` (fewer than actions under load: group commit)."""
         self._returning: set[asyncio.Task[None]] = set()
         """Connections of committed batches on their way back to the pool."""
+        self._held: AsyncConnection | None = None
+        """The pooled connection kept between batches while actions keep coming (SQLite)."""
 
     async def start(self) -> None:
         self._queue = asyncio.Queue()
@@ -128,6 +131,9 @@ class Store:
             self._committer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._committer
+        if self._held is not None:
+            held, self._held = self._held, None
+            await held.close()
         if self._returning:
             await asyncio.gather(*self._returning, return_exceptions=True)
         await self.engine.dispose()
@@ -271,33 +277,48 @@ class Store:
         for pending in batch:
             latest[pending.match_id] = pending
         inserts = [(p.match_id, p.version, p.seat, p.action, now) for p in batch]
-        bumps = [(p.version + 1, p.is_over, self._bind_json(p.result), now, p.match_id) for p in latest.values()]
-        if dialect.name == "sqlite":
-            conn = self.engine.connect()  # a pooled connection, so the pool's events apply to it too
-            await conn.start()
-            try:
-                raw: Any = (await conn.get_raw_connection()).driver_connection
-                run = getattr(raw, "_execute", None)  # aiosqlite: run a function on its own thread
-                if run is not None:
-                    try:
-                        await run(_sqlite_append, raw._conn, insert_sql, inserts, bump_sql, bumps)
-                    except sqlite3.Error as exc:
-                        raise DBAPIError.instance(insert_sql, None, exc, sqlite3.Error) from exc
-            except BaseException:
-                await conn.close()
-                raise
-            if run is not None:
-                _wake(batch)  # durable now: answer at once
-                # handing the connection back costs the pool's reset, one more trip to its thread that waits
-                # behind everything the answers just woke: done aside, so the next batch need not wait
-                returning = asyncio.create_task(conn.close())
-                self._returning.add(returning)
-                returning.add_done_callback(self._returning.discard)
-                return
-            await conn.close()
+        null = self._bind_json(None)
+        bumps = [(p.version + 1, p.is_over, null if p.result is None else self._bind_json(p.result), now, p.match_id)
+                 for p in latest.values()]
+        if dialect.name == "sqlite" and await self._write_sqlite(batch, inserts, bumps):
+            return
         async with self.engine.begin() as conn:
             await conn.exec_driver_sql(insert_sql, inserts)
             await conn.exec_driver_sql(bump_sql, bumps)
+
+    async def _write_sqlite(self, batch: list[_Pending], inserts: list[tuple[Any, ...]],
+                            bumps: list[tuple[Any, ...]]) -> bool:
+        """The batch's whole transaction in one trip to the connection's own thread; False: not aiosqlite.
+
+        The connection is a pooled one, so the pool's events apply to it too. While more actions wait, it
+        is kept for the next batch; once none do, it goes back to the pool aside (the pool's reset is one
+        more trip to its thread, which would wait behind everything the answers just woke).
+        """
+        conn, self._held = self._held, None
+        if conn is None:
+            conn = self.engine.connect()
+            await conn.start()
+        try:
+            raw: Any = (await conn.get_raw_connection()).driver_connection
+            run = getattr(raw, "_execute", None)  # aiosqlite: run a function on its own thread
+            if run is None:
+                await conn.close()
+                return False
+            try:
+                await run(_sqlite_append, raw._conn, inserts, bumps)
+            except sqlite3.Error as exc:
+                raise DBAPIError.instance("INSERT INTO actions ...", None, exc, sqlite3.Error) from exc
+        except BaseException:
+            await conn.close()
+            raise
+        _wake(batch)  # durable now: answer at once
+        if self._queue is not None and not self._queue.empty():
+            self._held = conn
+        else:
+            returning = asyncio.create_task(conn.close())
+            self._returning.add(returning)
+            returning.add_done_callback(self._returning.discard)
+        return True
 
 
 def _wake(batch: list[_Pending]) -> None:
@@ -306,17 +327,52 @@ def _wake(batch: list[_Pending]) -> None:
             pending.done.set_result(None)
 
 
-def _sqlite_append(db: sqlite3.Connection, insert_sql: str, inserts: list[tuple[Any, ...]], bump_sql: str,
-                   bumps: list[tuple[Any, ...]]) -> None:
+SQLITE_ROWS_PER_STATEMENT = 190
+"""Rows in one multi-row statement: 5 parameters each stays under old SQLite's 999-parameter cap."""
+
+UPDATE_FROM = sqlite3.sqlite_version_info >= (3, 33, 0)
+"""``UPDATE ... FROM``: the SQLite library can bump every match of a batch in one statement."""
+
+
+@functools.lru_cache(maxsize=512)
+def _sqlite_insert(rows: int) -> str:
+    return "INSERT INTO actions (match_id, version, seat, action, at) VALUES " + ", ".join(["(?, ?, ?, ?, ?)"] * rows)
+
+
+@functools.lru_cache(maxsize=512)
+def _sqlite_bump(rows: int) -> str:
+    if rows == 1 or not UPDATE_FROM:
+        return "UPDATE matches SET version = ?, is_over = ?, result = ?, updated_at = ? WHERE id = ?"
+    values = ", ".join(["(?, ?, ?, ?, ?)"] * rows)
+    return ("UPDATE matches SET version = v.column2, is_over = v.column3, result = v.column4, "
+            f"updated_at = v.column5 FROM (VALUES {values}) AS v WHERE matches.id = v.column1")
+
+
+def _sqlite_append(db: sqlite3.Connection, inserts: list[tuple[Any, ...]], bumps: list[tuple[Any, ...]]) -> None:
     """One batch's whole transaction, run on the connection's own thread: one trip from the event loop.
 
     Step by step through the async driver, a transaction costs the loop a round trip per statement, the
     commit and each cursor; under load every trip waits its turn behind the loop's other work, and the
-    batch waits for all of them before its players hear anything.
+    batch waits for all of them before its players hear anything. Multi-row statements, not executemany:
+    the thread lets go of the interpreter at each statement it runs, and must then wait to get it back
+    from the event loop; a statement per row would make it wait once per row.
+
+    ``bumps``: (version, is_over, result, updated_at, match id) per match, each match once.
     """
     try:
-        db.executemany(insert_sql, inserts)
-        db.executemany(bump_sql, bumps)
+        step = SQLITE_ROWS_PER_STATEMENT
+        for first in range(0, len(inserts), step):
+            rows = inserts[first:first + step]
+            db.execute(_sqlite_insert(len(rows)), [value for row in rows for value in row])
+        if UPDATE_FROM:
+            for first in range(0, len(bumps), step):
+                rows = bumps[first:first + step]
+                if len(rows) == 1:
+                    db.execute(_sqlite_bump(1), rows[0])
+                else:
+                    db.execute(_sqlite_bump(len(rows)), [value for row in rows for value in (row[4], *row[:4])])
+        else:
+            db.executemany(_sqlite_bump(1), bumps)
         db.commit()
     except BaseException:
         db.rollback()
