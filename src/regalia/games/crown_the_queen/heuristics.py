@@ -24,9 +24,16 @@ from .view import hidden_from
 
 def need(card: str, procession: tuple[str, ...], others: tuple[str, ...]) -> float:
     """How much ``card`` helps ``procession`` when the owner also holds ``others``: 1 = lay it now."""
-    if card not in still_needed(procession) or card in others:
+    if card in others:
         return 0.0
-    return 1.0 / (1 + STAGE[card] - stage_of(procession))
+    table = _NEED.get(procession)
+    if table is None:
+        table = _NEED[procession] = {c: 1.0 / (1 + STAGE[c] - stage_of(procession)) for c in still_needed(procession)}
+    return table.get(card, 0.0)
+
+
+_NEED: dict[tuple[str, ...], dict[str, float]] = {}
+"""``need`` per procession (a few dozen legal processions exist), since search calls it millions of times."""
 
 
 def gift(card: str, procession: tuple[str, ...]) -> float:
