@@ -48,6 +48,9 @@ NEAR, FAR = 12.0, 24.0
 """Steps inside the castle over which a knight feels his objective: strongly within 12, faintly up to 24 (the
 longest walk, from a gate round the siege deck to the far chambers, is about 20: with no pull at all beyond
 12 steps, knights stood still)."""
+STORMING_CAUTION = 0.5
+"""Three chambers held, the last men hurry to the door: half the usual fear of the archers (with the full fear,
+a step from the gate onto the siege deck cost more than it brought, and the planner never made the walk)."""
 PATIENT_UNTIL, PRESSING_FROM = 40, 80
 """Rounds: full caution until the 40th, then less and less, down to a fifth from the 80th on."""
 
@@ -129,14 +132,14 @@ def approach(face: int, breaches: tuple[int, ...], gate: bool, triangles: tuple[
 def objectives(state: GoldCrownState, seat: int, blocked: frozenset[int] = frozenset()) -> frozenset[int]:
     """Where the knights inside should head now: the tower guards still standing at the ends of the seat's
     wall, then the chambers not lost to a rival, then — three chambers held — the free boxes next to the
-    throne room. Boxes of ``blocked`` (full chambers) are never a target: a knight parked next to a chamber
+    throne room (not those his own men hold already: a knight beside one of them is no nearer the door). Boxes of ``blocked`` (full chambers) are never a target: a knight parked next to a chamber
     that already holds two men would wait there for ever."""
     board = state.board
     towers = [t for t in MAT.near_towers[state.barons[seat].face] if board[MAT.tower_guard[t]] == GUARD]
     if towers:
         return frozenset(b for t in towers for b in (*MAT.tower_curved[t], MAT.tower_guard[t]))
     if held(state, seat) >= CHAMBERS_FOR_THRONE:
-        doorstep = frozenset(b for b in MAT.next_to_throne if board[b] in (EMPTY, knight(seat))) - blocked
+        doorstep = frozenset(b for b in MAT.next_to_throne if board[b] == EMPTY) - blocked
         if doorstep:
             return doorstep
     targets = frozenset(b for c, owner in enumerate(state.chambers) if owner in (KING, seat)
@@ -156,6 +159,8 @@ def worth(state: GoldCrownState, seat: int) -> float:
     progress = []
     threatened = 0
     rivals_on = treachery_on(state)
+    chambers = held(state, seat)
+    storming = chambers >= CHAMBERS_FOR_THRONE
     kinds, row_of, chamber_of = MAT.kind, MAT.row, MAT.chamber
     for box in positions(board, mine):
         kind = kinds[box]
@@ -167,8 +172,15 @@ def worth(state: GoldCrownState, seat: int) -> float:
             wall += 1
         elif kind in (DECK, TOWER, TOWER_GUARD):
             deck += 1
-        if chamber_of[box] >= 0:
-            progress.append(7.0 + (1.5 if box in MAT.next_to_throne else 0.0))
+        if box in MAT.next_to_throne:
+            progress.append(8.5)
+        elif storming:
+            # Three chambers held: every man inside heads for a free box at the throne room's door, however
+            # far round the castle it is (the held chambers may offer only five: the sixth must walk on), and
+            # no longer lingers on the gate.
+            progress.append(3.5 + 6.0 * max(0.0, 1.0 - inside[box] / FAR))
+        elif chamber_of[box] >= 0:
+            progress.append(7.0)
         else:
             d = inside[box]
             progress.append(3.5 + 2.75 * max(0.0, 1.0 - d / NEAR) + 0.25 * max(0.0, 1.0 - d / FAR)
@@ -181,8 +193,9 @@ def worth(state: GoldCrownState, seat: int) -> float:
     value += sum(progress[:LEADERS]) + 0.1 * sum(progress[LEADERS:])
     marginal = 6.0 if count <= 6 else (3.0 if count <= 12 else 1.0)
     exposure = (sum(min(n, rows[n]) for n in range(1, 5)) + wall + deck) * RISK * marginal * patience(state)
+    if storming:
+        exposure *= STORMING_CAUTION
     value -= exposure + threatened * 1.5
-    chambers = held(state, seat)
     value += sum(CHAMBER_WORTH[c] for c, owner in enumerate(state.chambers) if owner == seat)
     if towers_cleared(state, seat):
         for c, owner in enumerate(state.chambers):
