@@ -16,6 +16,8 @@ from .rules import APPLY, apply_action, legal_actions
 from .state import ACQUIRE, CHANCE_STEPS, DEAL, DEALER, DRAW, OVER, PASS, QueenState
 
 STEPS = (DEALER, DEAL, DRAW, ACQUIRE, PASS, OVER)
+_MOVER: dict[str, int | None] = {**{step: CHANCE for step in CHANCE_STEPS}, OVER: None}
+"""Who moves at the steps where it is not the seat on turn (``to_move`` is asked several times a step)."""
 FULL_PROCESSION = 100
 
 
@@ -43,10 +45,7 @@ class CrownTheQueen(Game):
         return rules.new_rubber(self.players, rules.RUBBER_GAMES if self.options["rubber"] else 1)
 
     def to_move(self, state: QueenState) -> int | None:
-        step = state.step
-        if step in CHANCE_STEPS:
-            return CHANCE
-        return None if step == OVER else state.turn
+        return _MOVER.get(state.step, state.turn)  # chance, nobody once over, else the seat on turn
 
     def legal_actions(self, state: QueenState) -> list[str]:
         return legal_actions(state)
@@ -69,10 +68,11 @@ class CrownTheQueen(Game):
     def describe(self, before: QueenState, action: str, after: QueenState) -> list[str]:
         """Public log lines: card names appear only when the card is laid or turned face up."""
         step, seat = before.step, before.turn
-        if step == PASS or step == DRAW or step == ACQUIRE:
-            if step == ACQUIRE and action == rules.SWAP:
+        said = self._said.get(step)
+        if said is not None:  # a draw, a keep or swap, a pass
+            if action == rules.SWAP:
                 return [f"seat {seat} turns the passed {before.passed} face up and will draw instead (rule 7)"]
-            line = self._said[seat][0 if step == DRAW else 1 if step == ACQUIRE else 2]
+            line = said[seat]
             if after.results is before.results and after.processions is before.processions:
                 return [line]  # nothing laid, the game goes on (results and processions are new objects else)
             lines = [line]
@@ -204,10 +204,12 @@ class CrownTheQueen(Game):
         return vector
 
 
-def _turn_lines(players: int) -> tuple[tuple[str, str, str], ...]:
-    """Per seat, the log lines of its draw, its keep and its pass (the same words every turn)."""
-    return tuple((f"seat {seat} draws a card", f"seat {seat} keeps the card passed to them",
-                  f"seat {seat} passes a card to seat {(seat + 1) % players}") for seat in range(players))
+def _turn_lines(players: int) -> dict[str, tuple[str, ...]]:
+    """Per step and seat, the log line of a draw, a keep and a pass (the same words every turn)."""
+    seats = range(players)
+    return {DRAW: tuple(f"seat {seat} draws a card" for seat in seats),
+            ACQUIRE: tuple(f"seat {seat} keeps the card passed to them" for seat in seats),
+            PASS: tuple(f"seat {seat} passes a card to seat {(seat + 1) % players}" for seat in seats)}
 
 
 def _counts(cards: list[str]) -> list[float]:
