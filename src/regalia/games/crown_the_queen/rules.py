@@ -107,7 +107,9 @@ def draw(state: QueenState, outcome: str) -> QueenState:
         hand, procession, laid = hand[:i] + hand[i + 1:], (*procession, card), card
         if card == QUEEN or pack:
             break
-    hands = _put(hands, seat, hand)
+    held = list(hands)  # _put, written out
+    held[seat] = hand
+    hands = tuple(held)
     if laid is not None:
         processions = _put(processions, seat, procession)
     state = _new(QueenState, (PASS if laid is None else DRAW, game, dealer, seat, hands, processions, face_up, pack,
@@ -213,9 +215,10 @@ def pass_card(state: QueenState, card: str) -> QueenState:
         return end_game(state._replace(idle=idle), "deadlock")
     hand = hands[turn]
     i = hand.index(card)
-    hands = _put(hands, turn, hand[:i] + hand[i + 1:])
-    return _new(QueenState, (ACQUIRE, game, dealer, (turn + 1) % n, hands, processions, face_up, pack, card, dealt,
-                             False, idle, results, games, ending, last))
+    held = list(hands)  # _put, written out
+    held[turn] = hand[:i] + hand[i + 1:]
+    return _new(QueenState, (ACQUIRE, game, dealer, (turn + 1) % n, tuple(held), processions, face_up, pack, card,
+                             dealt, False, idle, results, games, ending, last))
 
 
 def end_game(state: QueenState, why: str) -> QueenState:
