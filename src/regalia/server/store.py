@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import functools
 import sqlite3
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -359,6 +360,7 @@ def _sqlite_append(db: sqlite3.Connection, inserts: list[tuple[Any, ...]], bumps
 
     ``bumps``: (version, is_over, result, updated_at, match id) per match, each match once.
     """
+    _take_write_lock(db)
     try:
         step = SQLITE_ROWS_PER_STATEMENT
         for first in range(0, len(inserts), step):
@@ -379,6 +381,43 @@ def _sqlite_append(db: sqlite3.Connection, inserts: list[tuple[Any, ...]], bumps
         raise
 
 
+BUSY_TIMEOUT_MS = 5000
+"""How long a statement waits for another connection's write lock before the database says it is locked."""
+
+BUSY_POLL_SECONDS = 0.0005
+
+
+def _take_write_lock(db: sqlite3.Connection) -> None:
+    """``BEGIN IMMEDIATE``, asking again every half millisecond while another connection writes.
+
+    SQLite's own wait (``busy_timeout``) sleeps 1, 2, 5, 10 ... up to 100 ms between tries: a batch that
+    met a match being created or a result being recorded slept on for tens of milliseconds after the
+    lock was free, and every player in the batch waited with it. The give-up time is the same.
+    """
+    if db.in_transaction:  # nothing of ours is open: a leftover would only make BEGIN fail
+        db.rollback()
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    db.execute("PRAGMA busy_timeout = 0")
+    try:
+        while True:
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if not _is_busy(exc) or time.monotonic() >= deadline:
+                    raise
+            time.sleep(BUSY_POLL_SECONDS)
+    finally:
+        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
 def _stored_seat(row: SeatRow) -> StoredSeat:
     return StoredSeat(row.seat, row.kind, row.level, row.token_hash, row.name)
 
@@ -388,5 +427,5 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.close()
