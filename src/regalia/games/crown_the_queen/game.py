@@ -38,6 +38,8 @@ class CrownTheQueen(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._said = _turn_lines(self.players)
+        self._swapped = [{card: f"seat {seat} turns the passed {card} face up and will draw instead (rule 7)"
+                          for card in CARD_NAMES} for seat in range(self.players)]
 
     # ----- the protocol ------------------------------------------------------------------------------
 
@@ -71,7 +73,9 @@ class CrownTheQueen(Game):
         said = self._said.get(step)
         if said is not None:  # a draw, a keep or swap, a pass
             if action == rules.SWAP:
-                return [f"seat {seat} turns the passed {before.passed} face up and will draw instead (rule 7)"]
+                passed = before.passed
+                assert passed is not None
+                return [self._swapped[seat][passed]]
             line = said[seat]
             if after.results is before.results and after.processions is before.processions:
                 return [line]  # nothing laid, the game goes on (results and processions are new objects else)
