@@ -72,7 +72,9 @@ def apply_chance(state: QueenState, outcome: str) -> QueenState:
     pack = pack[:i] + pack[i + 1:]
     hand = with_card(hands[turn], outcome)
     if step == DEAL:
-        hands = _put(hands, turn, hand)
+        held = list(hands)  # _put, written out
+        held[turn] = hand
+        hands = tuple(held)
         dealt += 1
         n = len(hands)
         if dealt < HAND_SIZE * n:
@@ -183,7 +185,9 @@ def lay(state: QueenState, hand: tuple[str, ...], pack: tuple[str, ...], took: b
         hand, procession, laid = hand[:i] + hand[i + 1:], (*procession, card), card
         if card == QUEEN or pack:
             break
-    hands = _put(hands, seat, hand)
+    held = list(hands)  # _put, written out
+    held[seat] = hand
+    hands = tuple(held)
     if laid is not None:
         processions = _put(processions, seat, procession)
     state = _new(QueenState, (PASS if laid is None else DRAW, game, dealer, seat, hands, processions, face_up, pack,
