@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import functools
 import sqlite3
-import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -118,6 +117,10 @@ class Store:
         self._bind_json: Any = None
         self.commits = 0
         """Transactions committed by ``append`` (fewer than actions under load: group commit)."""
+        self._write_gate = asyncio.Lock()
+        """Taken by every write of this store (batches, new matches, seats): they queue here in turn rather
+        than meet at SQLite's lock, whose busy wait sleeps up to 100 ms between tries; under load a new match
+        could lose to the batches for the whole busy timeout and fail."""
         self._returning: set[asyncio.Task[None]] = set()
         """Connections of committed batches on their way back to the pool."""
         self._held: AsyncConnection | None = None
@@ -143,7 +146,7 @@ class Store:
 
     async def create_match(self, stored: StoredMatch) -> None:
         now = _now()
-        async with self.sessions.begin() as session:
+        async with self._write_gate, self.sessions.begin() as session:
             session.add(MatchRow(id=stored.id, game=stored.game, options=stored.options, seed=stored.seed,
                                  seed_commitment=stored.seed_commitment, created_at=now, updated_at=now,
                                  version=0, is_over=False, result=None))
@@ -168,7 +171,7 @@ class Store:
 
     async def claim_seat(self, match_id: str, seat: int, token_hash: str, name: str | None) -> bool:
         """Give an open human seat its token; False when it was already taken (first claim wins)."""
-        async with self.sessions.begin() as session:
+        async with self._write_gate, self.sessions.begin() as session:
             result = await session.execute(
                 update(SeatRow)
                 .where(SeatRow.match_id == match_id, SeatRow.seat == seat, SeatRow.kind == "human",
@@ -177,7 +180,7 @@ class Store:
             return bool(result.rowcount)  # type: ignore[attr-defined]
 
     async def set_level(self, match_id: str, seat: int, level: str) -> None:
-        async with self.sessions.begin() as session:
+        async with self._write_gate, self.sessions.begin() as session:
             await session.execute(update(SeatRow).where(SeatRow.match_id == match_id, SeatRow.seat == seat,
                                                         SeatRow.kind == "computer").values(level=level))
 
@@ -216,7 +219,8 @@ class Store:
             while len(batch) < self.max_batch and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
-                await self._write(batch)
+                async with self._write_gate:
+                    await self._write(batch)
             except IntegrityError:
                 # a (match, version) another instance already wrote: retry one by one so that only
                 # the stale action fails, not the batch it happened to share a transaction with
@@ -233,7 +237,8 @@ class Store:
     async def _write_each(self, batch: list[_Pending]) -> None:
         for pending in batch:
             try:
-                await self._write([pending])
+                async with self._write_gate:
+                    await self._write([pending])
             except Exception as exc:
                 if not pending.done.done():
                     pending.done.set_exception(exc)
@@ -360,7 +365,6 @@ def _sqlite_append(db: sqlite3.Connection, inserts: list[tuple[Any, ...]], bumps
 
     ``bumps``: (version, is_over, result, updated_at, match id) per match, each match once.
     """
-    _take_write_lock(db)
     try:
         step = SQLITE_ROWS_PER_STATEMENT
         for first in range(0, len(inserts), step):
@@ -383,40 +387,6 @@ def _sqlite_append(db: sqlite3.Connection, inserts: list[tuple[Any, ...]], bumps
 
 BUSY_TIMEOUT_MS = 5000
 """How long a statement waits for another connection's write lock before the database says it is locked."""
-
-BUSY_POLL_SECONDS = 0.0005
-
-
-def _take_write_lock(db: sqlite3.Connection) -> None:
-    """``BEGIN IMMEDIATE``, asking again every half millisecond while another connection writes.
-
-    SQLite's own wait (``busy_timeout``) sleeps 1, 2, 5, 10 ... up to 100 ms between tries: a batch that
-    met a match being created or a result being recorded slept on for tens of milliseconds after the
-    lock was free, and every player in the batch waited with it. The give-up time is the same.
-    """
-    if db.in_transaction:  # nothing of ours is open: a leftover would only make BEGIN fail
-        db.rollback()
-    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
-    db.execute("PRAGMA busy_timeout = 0")
-    try:
-        while True:
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as exc:
-                if not _is_busy(exc) or time.monotonic() >= deadline:
-                    raise
-            time.sleep(BUSY_POLL_SECONDS)
-    finally:
-        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-
-
-def _is_busy(exc: sqlite3.OperationalError) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None:
-        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-    return "locked" in str(exc) or "busy" in str(exc)
-
 
 def _stored_seat(row: SeatRow) -> StoredSeat:
     return StoredSeat(row.seat, row.kind, row.level, row.token_hash, row.name)
