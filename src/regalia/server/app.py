@@ -78,6 +78,9 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
             await shared.start()
         ready.set()
         yield
+        referee = getattr(_app.state, "referee", None)
+        if referee is not None:  # its clock and stand-ins stop before the computers' workers do
+            await referee.close()
         await hub.close()
         if shared is not None:
             await shared.close()
