@@ -27,6 +27,9 @@ class Match:
 
     _legal: tuple[Any, list[str]] | None = None
     """The legal actions of the last state asked about: a client asks, then plays one of them."""
+    _mover_of: Any = None
+    _mover_now: int | None = None
+    """Who moves in ``_mover_of`` (the state last asked about): asked several times a step."""
 
     def __init__(self, game: Game, seed: int | str = 0) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int | str):
@@ -50,11 +53,11 @@ class Match:
     @property
     def to_move(self) -> int | None:
         """The seat to act, or None once the match is over."""
-        return self.game.to_move(self.state)
+        return self._mover()
 
     @property
     def is_over(self) -> bool:
-        return self.game.to_move(self.state) is None
+        return self._mover() is None
 
     @property
     def version(self) -> int:
@@ -84,6 +87,13 @@ class Match:
             return []
         return list(self._legal_now())
 
+    def _mover(self) -> int | None:
+        state = self.state
+        if self._mover_of is not state:
+            self._mover_now = self.game.to_move(state)
+            self._mover_of = state
+        return self._mover_now
+
     def _legal_now(self) -> list[str]:
         cached = self._legal
         if cached is None or cached[0] is not self.state:
@@ -96,7 +106,12 @@ class Match:
         ``clock`` marks an action of the referee's clock (a Blitz timeout): only ``Game.clock_actions``
         are accepted then, and never from a seat.
         """
-        mover = self.to_move
+        self._admit(action, seat, clock)
+        return action  # type: ignore[return-value]
+
+    def _admit(self, action: object, seat: int | None, clock: bool) -> int:
+        """The seat that plays ``action`` now, or IllegalAction naming the rule (see ``check``)."""
+        mover = self._mover()
         if mover is None:
             raise IllegalAction("the match is over: no action can be played")
         if seat is not None and seat != mover:
@@ -106,10 +121,10 @@ class Match:
         if clock:
             if action not in self.game.clock_actions(self.state):
                 raise IllegalAction(f"{short(action)} is not an action the clock may play now")
-            return action
+            return mover
         if action not in self._legal_now():
             raise IllegalAction(self.game.why_illegal(self.state, action))
-        return action
+        return mover
 
     def play(self, action: str, seat: int | None = None, *, clock: bool = False) -> None:
         """Play one action of the seat to move; chance is resolved inside from the match's generator.
@@ -117,9 +132,7 @@ class Match:
         An illegal action raises IllegalAction and leaves the match exactly as it was. Time is an input:
         a timeout is played with ``clock=True`` and recorded like any other action.
         """
-        action = self.check(action, seat, clock=clock)
-        mover = self.game.to_move(self.state)
-        assert mover is not None
+        mover = self._admit(action, seat, clock)
         self._step(mover, action)
         self.actions.append(action)
         self._resolve_chance()
@@ -151,7 +164,7 @@ class Match:
         self.log.extend(self.game.describe(before, action, self.state))
 
     def _resolve_chance(self, expected: list[str] | None = None) -> None:
-        while self.game.to_move(self.state) == CHANCE:
+        while self._mover() == CHANCE:
             outcome = self.game.sample_chance(self.state, self._rng)
             if expected is not None:
                 index = len(self.chance)
