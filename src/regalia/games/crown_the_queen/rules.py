@@ -87,40 +87,10 @@ def apply_chance(state: QueenState, outcome: str) -> QueenState:
 
 
 def draw(state: QueenState, outcome: str) -> QueenState:
-    """``apply_chance`` for a card drawn from the centre pack (rule 5), with ``lay`` written out: the
-    commonest step of all, in play and in search."""
-    (_, game, dealer, seat, hands, processions, face_up, pack, passed, dealt, _, idle, results, games, ending,
-     last) = state
+    """``apply_chance`` for a card drawn from the centre pack (rule 5): the seat lays what fits, then draws."""
+    pack = state.pack
     i = pack.index(outcome)
-    pack = pack[:i] + pack[i + 1:]
-    hand = with_card(hands[seat], outcome)
-    procession = processions[seat]
-    laid = None
-    while True:
-        accepted = _WANTED.get(procession)
-        if accepted is None:
-            accepted = _wanted(procession)
-        for card in accepted:
-            if card in hand:
-                break
-        else:
-            break
-        i = hand.index(card)
-        hand, procession, laid = hand[:i] + hand[i + 1:], (*procession, card), card
-        if card == QUEEN or pack:
-            break
-    held = list(hands)  # _put, written out
-    held[seat] = hand
-    hands = tuple(held)
-    if laid is not None:
-        processions = _put(processions, seat, procession)
-    state = _new(QueenState, (PASS if laid is None else DRAW, game, dealer, seat, hands, processions, face_up, pack,
-                              passed, dealt, True, idle, results, games, ending, last))
-    if laid == QUEEN:
-        return end_game(state, "queen")
-    if not pack:
-        return end_game(state, "pack")
-    return state
+    return lay(state, with_card(state.hands[state.turn], outcome), pack[:i] + pack[i + 1:], True, state.passed)
 
 
 # ----- the seat's choices ------------------------------------------------------------------------------
