@@ -115,13 +115,17 @@ class Search:
             self.partial = (best, best_value)
         return best, best_value, scores
 
-    def value(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
-        """The root seat's value of ``state`` searched ``depth`` more plies, within (alpha, beta)."""
+    def count_node(self) -> None:
+        """One more node searched; OutOfBudget once the node limit or the deadline is reached."""
         self.nodes += 1
         if self.nodes == self.node_limit:
             raise OutOfBudget
         if self.nodes & 63 == 0 and self.deadline is not None and clock.now() >= self.deadline:
             raise OutOfBudget
+
+    def value(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """The root seat's value of ``state`` searched ``depth`` more plies, within (alpha, beta)."""
+        self.count_node()
         game = self.game
         mover = game.to_move(state)
         if mover is None:
@@ -179,11 +183,7 @@ class Search:
 
     def leaf(self, state: State, ply: int) -> float:
         """``value(state, 0, ...)`` without quiescence, for the last ply's many children (the hot loop)."""
-        self.nodes += 1
-        if self.nodes == self.node_limit:
-            raise OutOfBudget
-        if self.nodes & 63 == 0 and self.deadline is not None and clock.now() >= self.deadline:
-            raise OutOfBudget
+        self.count_node()
         game = self.game
         if game.to_move(state) is None:
             utility = game.returns(state)[self.seat]

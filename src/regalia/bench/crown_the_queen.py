@@ -189,7 +189,25 @@ def hard_decision_seconds(decisions: int = 12) -> dict[str, Any]:
 
 # ----- strength -----------------------------------------------------------------------------------------
 
-class AllSeeing(Agent):
+class _Seeing(Agent):
+    """A benchmark-only player that reads the match's true state: it is handed the match, never a view."""
+
+    def choose(self, match: Match) -> str:
+        legal = match.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = match.to_move
+        assert seat is not None
+        return self.choose_seeing(match, seat, legal)
+
+    def choose_seeing(self, match: Match, seat: int, legal: list[str]) -> str:
+        raise NotImplementedError
+
+    def decide(self, game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> str:
+        raise RuntimeError("the all-seeing player needs the match, not a view")
+
+
+class AllSeeing(_Seeing):
     """Benchmark-only: the hard level's search run on the TRUE state (every hand and the pack known).
 
     It breaks the rule every real player obeys, on purpose: its share of rubbers measures the ceiling
@@ -204,19 +222,11 @@ class AllSeeing(Agent):
         spec.pop("algorithm")
         self.search = ISMCTSAgent(seed=seed, **spec)
 
-    def choose(self, match: Match) -> str:
-        legal = match.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = match.to_move
-        assert seat is not None
+    def choose_seeing(self, match: Match, seat: int, legal: list[str]) -> str:
         return self.search.search(match.game, lambda rng: match.state, seat, legal)
 
-    def decide(self, game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> str:
-        raise RuntimeError("the all-seeing player needs the match, not a view")
 
-
-class AllSeeingMedium(Agent):
+class AllSeeingMedium(_Seeing):
     """Benchmark-only: medium's race heuristic fed the true state — the pack it will draw from, not the
     pool of unseen cards, and the next player's hand.
 
@@ -228,16 +238,8 @@ class AllSeeingMedium(Agent):
 
     name = "all-seeing-medium"
 
-    def choose(self, match: Match) -> str:
-        legal = match.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = match.to_move
-        assert seat is not None
+    def choose_seeing(self, match: Match, seat: int, legal: list[str]) -> str:
         return _seeing_medium(match.state, seat)
-
-    def decide(self, game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> str:
-        raise RuntimeError("the all-seeing player needs the match, not a view")
 
 
 def _seeing_medium(state: Any, seat: int) -> str:
