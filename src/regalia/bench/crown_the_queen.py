@@ -15,7 +15,12 @@ Strength runs are longer; run them explicitly::
     python -m regalia.bench.crown_the_queen strength --hero all-seeing --field easy --rubbers 300
     python -m regalia.bench.crown_the_queen ceiling --field medium --rubbers 300 --iterations 200
 
-Seats rotate (the hero sits at seat ``i mod 3`` in rubber ``i``); a shared win counts 1/k. ``all-seeing``
+    python -m regalia.bench.crown_the_queen strength --hero oracle --field medium --rubbers 2000
+
+Seats rotate (the hero sits at seat ``i mod 3`` in rubber ``i``); a shared win counts 1/k. ``oracle`` (in
+bench/crown_the_queen_ceiling.py) is the strongest all-seeing player: it knows every hand and the pack's
+ORDER (the match's chance stream) and plays rollouts of the true future with the field's policy as its
+model of the opponents; its share is the ceiling. ``all-seeing``
 is a benchmark-only player that searches the true state (it knows every hand and the pack) with the hard
 level's search: its share is the ceiling that the deal's luck leaves to any player. ``all-seeing-medium``
 is a cheap one: medium's heuristic fed the true pack and the next player's hand.
@@ -272,7 +277,11 @@ def _seeing_medium(state: Any, seat: int) -> str:
     return PASS_PREFIX + min(dict.fromkeys(hand), key=lambda c: (need(c, procession, without(hand, c)), harm(c)))
 
 
-def make_agent(level: str, seed: str, **params: Any) -> Agent:
+def make_agent(level: str, seed: str, field: str | None = None, **params: Any) -> Agent:
+    if level == "oracle":  # the all-seeing ceiling player (bench/crown_the_queen_ceiling.py)
+        from .crown_the_queen_ceiling import Oracle
+
+        return Oracle(seed=seed, **{"model": field if field in ("easy", "medium") else "medium", **params})
     if level == "all-seeing":
         return AllSeeing(seed=seed, **params)
     if level == "all-seeing-medium":
@@ -288,7 +297,7 @@ def strength(hero: str, field: str, rubbers: int, *, players: int = 3, seed: int
     start = time.perf_counter()
     for i in range(rubbers):
         hero_seat = i % players
-        agents = [make_agent(hero, f"{seed + i}:{s}", **(hero_params or {})) if s == hero_seat
+        agents = [make_agent(hero, f"{seed + i}:{s}", field, **(hero_params or {})) if s == hero_seat
                   else make_agent(field, f"{seed + i}:{s}") for s in range(players)]
         match = play_match(game, agents, seed=f"strength:{seed + i}")
         if hero_seat in match.winners:

@@ -1,0 +1,113 @@
+"""Crown the Queen, benchmark only: the all-seeing ceiling player (``oracle``). NEVER a level the server offers.
+
+The issue's fallback measures "the ceiling": the rubber share of a player that knows every hand and the
+pack. The pack of ``QueenState`` is a multiset and every draw is a chance outcome, but in a match those
+outcomes come from the match's own generator (``Match._rng``), whose every future output is fixed by its
+current state: a copy of it replays exactly the draws the match will make. So this player knows the pack
+ORDER — which card a swap brings, which card each laid card draws, what every seat will draw next turn.
+
+It decides by perfect-information rollouts on the true state: for every legal action it plays the true
+future forward — the same chance stream as the match, the opponents played by a fixed policy (by default
+the policy the field plays, so against ``easy`` and ``medium`` the model is exact: those heuristics are
+deterministic functions of their seat's view), itself by a base policy — to the end of the current game,
+and scores the resulting rubber standing (the exact result when that game ends the rubber; else the
+chance of winning the rubber from the totals, ``standing_value``). The best action is played; ties keep
+the base policy's choice. This is a one-step policy improvement over the base policy with an exact model
+(Bertsekas' rollout algorithm), so it plays at least as well as its base policy, by construction.
+
+Optionally (``depth=2``) the first decision of its own after the candidate is also chosen by rollouts.
+A decision costs a few rollouts of one game (about 2-4 ms each).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from regalia.core.game import CHANCE
+from regalia.core.match import Match
+from regalia.core.rng import Rng
+from regalia.games.crown_the_queen import heuristics
+from regalia.games.crown_the_queen.game import CrownTheQueen
+from regalia.games.crown_the_queen.state import OVER, QueenState
+
+from .crown_the_queen import _Seeing, _seeing_medium
+
+SPREAD_PER_GAME = 25.0
+"""The softmax temperature, per square root of the games left, that turns rubber totals into chances."""
+
+
+def standing_value(game: CrownTheQueen, state: QueenState, seat: int) -> float:
+    """``seat``'s chance of winning the rubber from the totals of the games finished so far."""
+    if state.step == OVER:
+        return game.returns(state)[seat]
+    totals = [sum(r[s] for r in state.results) for s in range(state.players)]
+    left = state.games - len(state.results)
+    temperature = SPREAD_PER_GAME * math.sqrt(left)
+    top = max(totals)
+    weights = [math.exp((t - top) / temperature) for t in totals]
+    return weights[seat] / sum(weights)
+
+
+def _base_action(game: CrownTheQueen, state: QueenState, seat: int, base: str, rng: Rng) -> str:
+    if base == "seeing-medium":
+        return _seeing_medium(state, seat)
+    return game.policy(base, state, seat, rng)
+
+
+class Oracle(_Seeing):
+    """Benchmark-only all-seeing player: rollouts on the true state with the match's own chance stream."""
+
+    name = "oracle"
+
+    def __init__(self, seed: int | str = 0, *, model: str = "medium", base: str = "seeing-medium",
+                 depth: int = 1, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self.model = model
+        self.base = base
+        self.depth = depth
+
+    def choose_seeing(self, match: Match, seat: int, legal: list[str]) -> str:
+        game = match.game
+        assert isinstance(game, CrownTheQueen)
+        stream = match._rng.state  # bench-only: the chance stream the match will use from here
+        return self._best(game, match.state, stream, seat, legal, self.depth)
+
+    def _best(self, game: CrownTheQueen, state: QueenState, stream: int, seat: int, legal: list[str],
+              depth: int) -> str:
+        default = _base_action(game, state, seat, self.base, self.rng)
+        best, best_value = default, self._value(game, state, default, stream, seat, depth)
+        for action in legal:
+            if action == default:
+                continue
+            value = self._value(game, state, action, stream, seat, depth)
+            if value > best_value + 1e-12:
+                best, best_value = action, value
+        return best
+
+    def _value(self, game: CrownTheQueen, state: QueenState, action: str, stream: int, seat: int,
+               depth: int) -> float:
+        """``seat``'s standing after playing ``action`` and the true future to the end of this game."""
+        rng = Rng(state=stream)
+        finished = len(state.results)
+        state = game.apply(state, action)
+        while True:
+            if state.step == OVER or len(state.results) > finished:
+                return standing_value(game, state, seat)
+            mover = game.to_move(state)
+            if mover == CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            assert mover is not None
+            if mover == seat:
+                legal = game.legal_actions(state)
+                if len(legal) == 1:
+                    choice = legal[0]
+                elif depth > 1:
+                    choice = self._best(game, state, rng.state, seat, legal, depth - 1)
+                    depth = 1  # only the first own decision after the candidate is searched again
+                else:
+                    choice = _base_action(game, state, seat, self.base, self.rng)
+            else:
+                choice = heuristics.POLICIES[self.model](state, mover, self.rng)
+            state = game.apply(state, choice)
