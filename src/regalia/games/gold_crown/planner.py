@@ -2,6 +2,12 @@
 
 Every policy receives a state rebuilt from the seat's view (``Game.determinize``), never the match's own.
 
+Every choice among equals is made in the baron's own frame (``in_my_order``): his front knights first,
+then left to right as he sees them. The rules list actions in box order (north first), which put South's
+front knights and North's rear knights first: with the beam search's tie-breaks that favoured South (hard
+beat medium 69% of the time as South, 50% as North, 400 matches). A position and its rotation now get the
+rotated plan.
+
 * ``greedy`` spends each move point on the step that leaves the best evaluation (``noise`` sometimes picks
   among the best few instead: the easy baron), always spins, scales when it can, fires at the castle centre.
 * ``planner`` searches the turn's move points as a whole: a beam search over sequences of steps (and ram
@@ -17,8 +23,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .evaluation import worth
-from .mat import MAT, index, to_world
-from .notation import FIRE
+from .mat import MAT, coords, index, to_frame, to_world
+from .notation import FIRE, LOSE, MOVE, SIMPLE, scale_name
 from .rules.attacks import fire as fire_boulder
 from .spinner import SCATTER as DRIFT
 from .spinner import SCATTER_OUTCOMES
@@ -34,6 +40,40 @@ _PLANS: dict[tuple[tuple[Any, ...], tuple[Any, ...]], str] = {}
 """The rest of each planned turn, keyed by position, so a turn is planned once and then followed."""
 _PLAN_LIMIT = 4_096
 """Only the turns in progress matter: a small bound keeps a server with hundreds of matches from growing."""
+
+
+def _frame_ranks(face: int) -> tuple[int, ...]:
+    """Each box's rank as ``face`` sees the mat: the box order of the same box seen from South (his front
+    row first, then left to right)."""
+    return tuple(index(*to_frame(face, *coords(b))) for b in range(len(MAT.kind)))
+
+
+def _frame_keys(face: int) -> dict[str, int]:
+    """Sort keys of every action name in ``face``'s frame: steps by (from, to) rank, then the other actions
+    (scales, casualties, aims by rank; the simple actions last, in their fixed order)."""
+    rank = _frame_ranks(face)
+    n = len(rank)
+    keys = {name: rank[a] * n + rank[b] for (a, b), name in MOVE.items()}
+    base = n * n
+    keys.update({name: base + rank[b] for b, name in LOSE.items()})
+    keys.update({name: 2 * base + rank[b] for b, name in FIRE.items()})
+    for f in range(4):
+        for table in (MAT.scale_deck[f], MAT.scale_wall[f]):
+            ranked = sorted(table, key=lambda b: rank[b])
+            for i, a in enumerate(ranked):
+                keys[scale_name((a,))] = 3 * base + rank[a] * n
+                for b in ranked[i + 1:]:
+                    keys[scale_name(tuple(sorted((a, b))))] = 3 * base + rank[a] * n + rank[b] + 1
+    keys.update({name: 4 * base + i for i, name in enumerate(SIMPLE)})
+    return keys
+
+
+FRAME_KEYS = tuple(_frame_keys(face) for face in range(4))
+
+
+def in_my_order(state: GoldCrownState, seat: int, actions: list[str]) -> list[str]:
+    """``actions`` in the order the seat's own frame gives them (the same for a position and its rotation)."""
+    return sorted(actions, key=FRAME_KEYS[state.barons[seat].face].__getitem__)
 
 
 def lead(state: GoldCrownState, seat: int) -> float:
@@ -57,6 +97,7 @@ def aims(state: GoldCrownState, seat: int) -> list[int]:
     and the guard boxes of his two towers while their guards stand (a knock-down, or a triangle breach)."""
     face = state.barons[seat].face
     towers = [MAT.tower_guard[t] for t in MAT.near_towers[face] if state.board[MAT.tower_guard[t]] == GUARD]
+    towers.sort(key=lambda b: to_frame(face, *coords(b)))
     return [index(*to_world(face, u, 0)) for u in range(-3, 4)] + towers
 
 
@@ -69,6 +110,8 @@ def expected_fire(game: GoldCrown, state: GoldCrownState, seat: int, aim: int) -
 
 
 def best_by(game: GoldCrown, state: GoldCrownState, seat: int, actions: list[str]) -> tuple[str, float]:
+    """The action of highest lead; among equals the first in the seat's own frame."""
+    actions = in_my_order(state, seat, actions)
     scored = [(lead(game.apply(state, a), seat), -i, a) for i, a in enumerate(actions)]
     value, _, action = max(scored)
     return action, value
@@ -87,8 +130,9 @@ def greedy(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, noise: f
             return best_by(game, state, seat, scales)[0]
         return "march"
     if noise and rng.random() < noise:
-        scored = sorted(((lead(game.apply(state, a), seat), a) for a in legal), reverse=True)
-        return rng.choice([a for _, a in scored[:4]])
+        ordered = in_my_order(state, seat, legal)
+        scored = sorted(((lead(game.apply(state, a), seat), -i, a) for i, a in enumerate(ordered)), reverse=True)
+        return rng.choice([a for _, _, a in scored[:4]])
     return best_by(game, state, seat, legal)[0]
 
 
@@ -118,7 +162,7 @@ def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int) -> t
         seen: set[tuple[Any, ...]] = set()
         for parent, node, path in frontier:
             idle = False
-            for action in game.legal_actions(node):
+            for action in in_my_order(node, seat, game.legal_actions(node)):
                 after = game.apply(node, action)
                 value = value_of(after) if after.phase == MARCH else lead(after, seat)
                 line = [*path, action]
@@ -160,7 +204,7 @@ def planner(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, beam: i
     if state.phase == START:
         return "spin"
     if noise and state.phase == MARCH and rng.random() < noise:
-        return rng.choice(legal)
+        return rng.choice(in_my_order(state, seat, legal))
     if state.phase == CASUALTIES:
         return best_by(game, state, seat, legal)[0]
     if state.phase == CHOICE and not expect:
@@ -169,10 +213,13 @@ def planner(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, beam: i
         marching = game.apply(state, "march")
         plan, march_value = plan_turn(game, marching, seat, beam)
         if state.spin == 12:
-            options = [(expected_fire(game, state, seat, aim), FIRE[aim]) for aim in aims(state, seat)]
+            choices = [FIRE[aim] for aim in aims(state, seat)]
+            scored = [(expected_fire(game, state, seat, aim), -i) for i, aim in enumerate(aims(state, seat))]
         else:
-            options = [(lead(game.apply(state, a), seat), a) for a in legal if a.startswith("scale")]
-        value, action = max(options)
+            choices = in_my_order(state, seat, [a for a in legal if a.startswith("scale")])
+            scored = [(lead(game.apply(state, a), seat), -i) for i, a in enumerate(choices)]
+        value, at = max(scored)
+        action = choices[-at]
         if value >= march_value:
             return action
         remember(game, marching, plan, (beam, expect))
