@@ -7,7 +7,9 @@
   0.3x its steps/s;
 * the hard baron's mean and worst time per turn (all decisions of one baron's turn together; goal <= 2 s).
 
-Strength runs also count the matches that hit the round cap (``capped``; goal 0: every level brings a match
+Strength runs report the hero's share of all matches with its 95% (Wilson) interval and split by face
+(``hero as South``: his wins in the even matches; ``hero as North``: in the odd ones), and count the wins of
+each seat whoever played it (a fair pair of levels shows no side's advantage). They also count the matches that hit the round cap (``capped``; goal 0: every level brings a match
 to its end, none drifts into the King's victory through passivity) and the King's victories by how they came
 (``king``: every baron below 6 knights; ``passes``; ``siege``: the cap).
 
@@ -21,6 +23,7 @@ and North in odd ones; a King's victory counts for nobody)::
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -101,6 +104,16 @@ def duel(args: tuple[str, str, int, int]) -> tuple[int, str, list[int], str, int
     return index, who, winners, match.state.ending, match.state.round
 
 
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share of ``wins`` in ``n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 class _Serial:
     """``map`` in this process (the pool's interface, for one worker)."""
 
@@ -129,11 +142,18 @@ def strength(hero: str, field: str, matches: int, workers: int, max_rounds: int,
     kings = sum(1 for r in results if r[1] == "king")
     capped = sum(1 for r in results if r[3] == "siege")
     decided = hero_wins + field_wins
+    low, high = wilson(hero_wins, matches)
+    faces = {}
+    for name, parity in (("South", 0), ("North", 1)):
+        mine = [r for r in results if r[0] % 2 == parity]
+        faces[f"hero as {name}"] = f"{sum(1 for r in mine if r[1] == hero)}/{len(mine)}"
     return {"hero": hero, "field": field, "matches": matches, "hero wins": hero_wins, "field wins": field_wins,
             "king wins": kings, "capped": capped, "capped goal": 0,
             "king wins by ending": {e: sum(1 for r in results if r[1] == "king" and r[3] == e)
                                     for e in ("king", "passes", "siege")},
-            "hero share of all": hero_wins / matches,
+            "hero share of all": hero_wins / matches, "95% interval": (round(low, 4), round(high, 4)),
+            **faces, "seat 0 (South) wins": sum(1 for r in results if r[2] == [0]),
+            "seat 1 (North) wins": sum(1 for r in results if r[2] == [1]),
             "hero share of decided": hero_wins / decided if decided else 0.0,
             "mean rounds": sum(r[4] for r in results) / matches, "seconds": time.perf_counter() - start}
 
