@@ -73,35 +73,42 @@ def blocked(state: BattleState) -> Bitboard:
 
 
 def moves(state: BattleState) -> list[str]:
-    """Every move of the side to move, in notation (rules 3 and 4).
+    """Every move of the side to move, in notation (rules 3 and 4): by the moving unit's square, lowest
+    first (the commander last), then by direction (``NEIGHBOURS``' order, then the commander's leaps).
 
-    A unit's one-square moves depend only on which of its 8 neighbours are free, so they are looked up
-    (``_steps``) by that pattern instead of being rebuilt square by square each time.
+    A unit's moves depend only on which squares around it are free, so they are looked up by that
+    pattern (``_steps``) instead of being rebuilt square by square each time. Units are taken highest
+    square first (``bit_length`` finds the highest bit in one call) and each unit's moves are kept
+    backwards, so one ``reverse`` at the end gives the order above.
     """
     side = state.side
     soldiers, commanders, towers, mines = state.soldiers, state.commanders, state.towers, state.mines
-    free = ~(soldiers[0] | soldiers[1] | towers[0] | towers[1] | mines[0] | mines[1] | state.forests
-             | BIT[commanders[0]] | BIT[commanders[1]])
-    found: list[str] = []
-    cache = _STEP_CACHE
-    own = soldiers[side]
-    while own:
-        low = own & -own
-        own ^= low
-        sq = low.bit_length() - 1
-        try:
-            found += cache[sq][ADJACENT[sq] & free]
-        except KeyError:  # a pattern not met before on this square
-            found += _steps(sq, ADJACENT[sq] & free)
     commander = commanders[side]
+    free = FULL ^ (soldiers[0] | soldiers[1] | towers[0] | towers[1] | mines[0] | mines[1] | state.forests
+                   | BIT[commanders[0]] | BIT[commanders[1]])
     if commander >= 0:
         targets = COMMANDER_ZONE[commander] & free
-        steps = _COMMANDER_CACHE[commander].get(targets)
-        found += steps if steps is not None else _commander_moves(commander, targets)
+        try:
+            found = list(_COMMANDER_CACHE[commander][targets])
+        except KeyError:  # a pattern not met before on this square
+            found = list(_commander_moves(commander, targets))
+    else:
+        found = []
+    cache, adjacent, bit = _STEP_CACHE, ADJACENT, BIT
+    own = soldiers[side]
+    while own:
+        sq = own.bit_length() - 1
+        own ^= bit[sq]
+        try:
+            found += cache[sq][adjacent[sq] & free]
+        except KeyError:
+            found += _steps(sq, adjacent[sq] & free)
+    found.reverse()
     return found
 
 
 _STEP_CACHE: tuple[dict[int, tuple[str, ...]], ...] = tuple({} for _ in range(SQUARES))
+"""Per square, per pattern of free neighbours: that square's one-square moves, last first."""
 LEAP_TEXT: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
     tuple((middle, to, MOVE_TEXT[sq * SQUARES + to]) for middle, to in LEAPS[sq]) for sq in range(SQUARES)
 )
@@ -112,15 +119,16 @@ COMMANDER_ZONE: tuple[Bitboard, ...] = tuple(
 )
 """The squares whose being free decides a commander's moves: its neighbours and its leaps' targets."""
 _COMMANDER_CACHE: tuple[dict[int, tuple[str, ...]], ...] = tuple({} for _ in range(SQUARES))
+"""Per square, per pattern of free squares in its zone: a commander's moves there, last first."""
 _COMMANDER_CACHE_SIZE = 4096
 """Patterns kept per square (a long-running server must not grow without bound)."""
 
 
 def _commander_moves(sq: int, free: Bitboard) -> tuple[str, ...]:
-    """A commander's moves from ``sq``: steps, then leaps (rule 3's blocked middle), for the free
-    squares ``free`` of its zone (cached per pattern)."""
-    found = _steps(sq, ADJACENT[sq] & free) + tuple(
-        text for middle, to, text in LEAP_TEXT[sq] if free >> middle & free >> to & 1)
+    """A commander's moves from ``sq``, last first: steps, then leaps (rule 3's blocked middle), for the
+    free squares ``free`` of its zone (cached per pattern)."""
+    leaps = tuple(text for middle, to, text in LEAP_TEXT[sq] if free >> middle & free >> to & 1)
+    found = leaps[::-1] + _steps(sq, ADJACENT[sq] & free)
     cache = _COMMANDER_CACHE[sq]
     if len(cache) >= _COMMANDER_CACHE_SIZE:
         cache.clear()
@@ -129,10 +137,10 @@ def _commander_moves(sq: int, free: Bitboard) -> tuple[str, ...]:
 
 
 def _steps(sq: int, targets: Bitboard) -> tuple[str, ...]:
-    """The one-square moves from ``sq`` onto the free neighbours ``targets`` (cached per pattern)."""
+    """The one-square moves from ``sq`` onto the free neighbours ``targets``, last first (cached)."""
     found = _STEP_CACHE[sq].get(targets)
     if found is None:
-        found = tuple(MOVE_TEXT[sq * SQUARES + to] for to in NEIGHBOURS[sq] if targets >> to & 1)
+        found = tuple(MOVE_TEXT[sq * SQUARES + to] for to in reversed(NEIGHBOURS[sq]) if targets >> to & 1)
         _STEP_CACHE[sq][targets] = found
     return found
 
@@ -215,28 +223,17 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
     else:
         own ^= MOVE_BITS[code]
 
-    # 1. captures. ``two``: the squares touching 2+ of our soldiers (``crowding`` without its third
-    # counter, inlined: this runs once per move of every search).
+    # 1. captures. ``two``: the squares touching 2+ of our soldiers, right on every square but our
+    # soldiers' own, the only ones never asked about (only enemy units, towers and mines are). So each
+    # square's whole 3 x 3 box is counted, centre included: the rows of 3 first (1+, 2+), then 2+ in one
+    # row or 1+ in two rows. (Bits above the board may be set: they meet no unit.)
     west = (own >> 1) & NOT_FILE_K
     east = (own << 1) & NOT_FILE_A
-    one = west | east
-    two = west & east
-    near = (own << SIZE) & FULL
-    two |= one & near
-    one |= near
-    near = own >> SIZE
-    two |= one & near
-    one |= near
-    near = (west << SIZE) & FULL
-    two |= one & near
-    one |= near
-    near = west >> SIZE
-    two |= one & near
-    one |= near
-    near = (east << SIZE) & FULL
-    two |= one & near
-    one |= near
-    two |= one & (east >> SIZE)
+    row1 = own | west | east
+    row2 = (own & (west | east)) | (west & east)
+    up = row1 << SIZE
+    down = row1 >> SIZE
+    two = row2 | (row2 << SIZE) | (row2 >> SIZE) | (row1 & (up | down)) | (up & down)
     reach = REACH[own_commander]
     taken = foe & (reach | two)
     strong = 0  # rule 6 against a commander, rule 8 against a tower: 3 soldiers, or commander + 1
@@ -278,8 +275,8 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
         soldiers, commanders = (foe, own), (foe_commander, own_commander)
     enemy = 1 - side
     key = hash((soldiers, commanders, towers, mines, captured, enemy, 0))  # BattleState.key
-    irreversible = taken or fallen
     ply = state.ply + 1
+    irreversible = taken or fallen
     quiet = 0 if irreversible or flipped else state.quiet + 1
     seen = (key,) if irreversible else state.seen + (key,)
     after = BattleState(soldiers, commanders, towers, mines, state.home_mines, state.forests, captured, enemy,
