@@ -53,11 +53,11 @@ class Match:
     @property
     def to_move(self) -> int | None:
         """The seat to act, or None once the match is over."""
-        return self._mover()
+        return self._mover_now if self._mover_of is self.state else self._mover()
 
     @property
     def is_over(self) -> bool:
-        return self._mover() is None
+        return (self._mover_now if self._mover_of is self.state else self._mover()) is None
 
     @property
     def version(self) -> int:
@@ -83,9 +83,13 @@ class Match:
 
     def legal_actions(self) -> list[str]:
         """Every legal action of the seat to move (empty once over)."""
-        if self.is_over:
+        state = self.state
+        if (self._mover_now if self._mover_of is state else self._mover()) is None:
             return []
-        return list(self._legal_now())
+        cached = self._legal
+        if cached is None or cached[0] is not state:
+            cached = self._legal = (state, self.game.legal_actions(state))
+        return list(cached[1])
 
     def _mover(self) -> int | None:
         state = self.state
@@ -132,10 +136,25 @@ class Match:
         An illegal action raises IllegalAction and leaves the match exactly as it was. Time is an input:
         a timeout is played with ``clock=True`` and recorded like any other action.
         """
-        mover = self._admit(action, seat, clock)
-        self._step(mover, action)
+        # ``_admit``'s checks, inline for the usual action (a legal one, already listed for this state);
+        # anything else goes through ``_admit`` itself, which names what is wrong
+        before = self.state
+        mover = self._mover_now if self._mover_of is before else self._mover()
+        legal = self._legal
+        if (clock or mover is None or (seat is not None and seat != mover) or not isinstance(action, str)
+                or not action or len(action) > MAX_ACTION_LENGTH or legal is None or legal[0] is not before
+                or action not in legal[1]):
+            mover = self._admit(action, seat, clock)
+        # ``_step`` and ``_resolve_chance``, inline
+        game = self.game
+        self.state = after = game.apply(before, action)
+        self.history.append((mover, action))
+        self.log.extend(game.describe(before, action, after))
         self.actions.append(action)
-        self._resolve_chance()
+        self._mover_now = game.to_move(after)
+        self._mover_of = after
+        if self._mover_now == CHANCE:
+            self._resolve_chance()
 
     def view(self, seat: int | None = None) -> dict[str, JSON]:
         """All that ``seat`` may know (None: a spectator), with the match's public bookkeeping."""
