@@ -72,6 +72,18 @@ def blocked(state: BattleState) -> Bitboard:
     return board
 
 
+def empty_squares(state: BattleState) -> Bitboard:
+    """The squares a unit may enter (rule 4): ``state.empty``, worked out (and kept) if not known yet.
+
+    A state's moves are listed before any is played (``GoldBattle.apply`` checks them), so a move's
+    ``play_move`` finds its state's open squares known and updates them for the next state.
+    """
+    empty = state.empty
+    if empty < 0:
+        empty = state.empty = FULL ^ blocked(state)
+    return empty
+
+
 def moves(state: BattleState) -> list[str]:
     """Every move of the side to move, in notation (rules 3 and 4): by the moving unit's square, lowest
     first (the commander last), then by direction (``NEIGHBOURS``' order, then the commander's leaps).
@@ -82,10 +94,10 @@ def moves(state: BattleState) -> list[str]:
     backwards, so one ``reverse`` at the end gives the order above.
     """
     side = state.side
-    soldiers, commanders, towers, mines = state.soldiers, state.commanders, state.towers, state.mines
-    commander = commanders[side]
-    free = FULL ^ (soldiers[0] | soldiers[1] | towers[0] | towers[1] | mines[0] | mines[1] | state.forests
-                   | BIT[commanders[0]] | BIT[commanders[1]])
+    commander = state.commanders[side]
+    free = state.empty
+    if free < 0:
+        free = empty_squares(state)
     if commander >= 0:
         targets = COMMANDER_ZONE[commander] & free
         try:
@@ -95,7 +107,7 @@ def moves(state: BattleState) -> list[str]:
     else:
         found = []
     cache, adjacent, bit = _STEP_CACHE, ADJACENT, BIT
-    own = soldiers[side]
+    own = state.soldiers[side]
     while own:
         sq = own.bit_length() - 1
         own ^= bit[sq]
@@ -218,10 +230,12 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
     soldiers, commanders = state.soldiers, state.commanders
     own, foe = soldiers[side], soldiers[1 - side]
     own_commander, foe_commander = commanders[side], commanders[1 - side]
+    moved = MOVE_BITS[code]
     if own_commander == code // SQUARES:
         own_commander = code % SQUARES
     else:
-        own ^= MOVE_BITS[code]
+        own ^= moved
+    empty = state.empty ^ moved  # the unit's square left, its target taken (still negative if not known)
 
     # 1. captures. ``two``: the squares touching 2+ of our soldiers, right on every square but our
     # soldiers' own, the only ones never asked about (only enemy units, towers and mines are). So each
@@ -246,6 +260,7 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
     captured = state.captured
     if taken:
         foe &= ~taken
+        empty |= taken
         captured = (captured[0], captured[1] + taken.bit_count()) if side == 0 else \
             (captured[0] + taken.bit_count(), captured[1])
 
@@ -255,6 +270,7 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
         if captured[side]:
             return _play_move_general(state, code, variant)
         towers = (towers[0], towers[1] & ~fallen) if side == 0 else (towers[0] & ~fallen, towers[1])
+        empty |= fallen  # a destroyed tower's square is open ground
 
     # 3. mines
     mines = state.mines
@@ -280,7 +296,7 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
     quiet = 0 if irreversible or flipped else state.quiet + 1
     seen = (key,) if irreversible else state.seen + (key,)
     after = BattleState(soldiers, commanders, towers, mines, state.home_mines, state.forests, captured, enemy,
-                        0, quiet, ply, 0, seen)
+                        0, quiet, ply, 0, seen, empty)
 
     # 4. victory, 5. draws
     target = state.home_mines[enemy]
@@ -335,7 +351,7 @@ def _play_move_general(state: BattleState, code: int, variant: Variant) -> Battl
         winner = -1 if commander_taken and own_commander_taken else (side if commander_taken else enemy)
         return BattleState((soldiers[0], soldiers[1]), (commanders[0], commanders[1]), state.towers,
                            state.mines, state.home_mines, state.forests, captured, side, 0, 0,
-                           state.ply + 1, 0, (), (winner, "commander"))
+                           state.ply + 1, 0, (), outcome=(winner, "commander"))
 
     # 2. towers (and the frees they earn)
     towers = state.towers
@@ -375,7 +391,7 @@ def play_pass(state: BattleState, variant: Variant = STANDARD) -> BattleState:
     """A pass (decision GB-3): nothing is resolved; it counts for the ply limits and repetition."""
     after = BattleState(state.soldiers, state.commanders, state.towers, state.mines, state.home_mines,
                         state.forests, state.captured, 1 - state.side, 0, state.quiet + 1, state.ply + 1,
-                        state.passes + 1)
+                        state.passes + 1, (), state.empty)
     after.seen = (*state.seen, after.key)
     return _with_draws(after, variant)
 

@@ -4,7 +4,8 @@ Every set of squares is a bitboard (see ``board.py``); pairs are indexed by side
 ``apply`` builds a new ``BattleState`` and never touches the old one, so search may keep any state:
 treat the fields as read-only. (The class is not ``frozen`` only because a frozen dataclass takes five
 times longer to build, and search builds hundreds of thousands.) The one mutable part is ``legal``, a
-private cache of the legal actions; it is not compared, hashed or part of the position.
+private cache of the legal actions; it is not compared, hashed or part of the position (nor is
+``empty``, the open squares, derived from the rest).
 """
 
 from __future__ import annotations
@@ -43,14 +44,19 @@ class BattleState:
     """Consecutive passes (two = a draw, decision GB-3)."""
     seen: tuple[int, ...] = ()
     """Position keys since the last capture or tower destruction, the current one last (repetition)."""
+    empty: Bitboard = field(default=-1, compare=False, repr=False, hash=False)
+    """The squares a unit may enter (rule 4: no forest, tower, mine or unit), or negative if not known:
+    derived from the fields above and carried from move to move (``rules.empty_squares``); not compared,
+    hashed or part of the position."""
     outcome: tuple[int, str] | None = None
     """(winning side, or -1 for a draw; the reason) once the battle is over."""
     legal: list[str] | None = field(default=None, compare=False, repr=False, hash=False)
     """The legal actions, once ``GoldBattle`` has listed them (a cache, not part of the position)."""
 
     def replace(self, **changes: Any) -> BattleState:
-        """A new state with ``changes`` (and no cached legal actions: they belong to one state)."""
-        fields = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "legal"}
+        """A new state with ``changes`` (and no cached legal actions or open squares: they belong to one
+        state)."""
+        fields = {name: getattr(self, name) for name in self.__dataclass_fields__ if name not in _DERIVED}
         fields.update(changes)
         return BattleState(**fields)
 
@@ -59,3 +65,6 @@ class BattleState:
         """The position key: squares, mine owners, towers, captives, side to act (not the history)."""
         return hash((self.soldiers, self.commanders, self.towers, self.mines, self.captured,
                      self.side, self.frees))
+
+
+_DERIVED = ("legal", "empty")
