@@ -25,7 +25,10 @@ _new = tuple.__new__
 
 _CARD_AT = len(PASS_PREFIX)
 _PASSES: dict[tuple[str, ...], tuple[str, ...]] = {}
-"""The pass actions of each hand of four cards at most (a few thousand such hands exist)."""
+"""The pass actions of each hand of four cards at most."""
+PASSES_KEPT = 2048
+"""Hands in the order they were dealt run into the hundred thousands: the table is emptied at this size
+(a server runs for months; forty random rubbers already held 13,000 hands)."""
 
 _WANTED: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -105,6 +108,8 @@ def legal_actions(state: QueenState) -> list[str]:
         if passes is None:
             passes = tuple(PASS_PREFIX + card for card in dict.fromkeys(hand))
             if len(hand) <= HAND_SIZE + 1:
+                if len(_PASSES) >= PASSES_KEPT:  # hands in deal order are many: a server must not grow
+                    _PASSES.clear()
                 _PASSES[hand] = passes
         return list(passes)
     return []
