@@ -96,6 +96,26 @@ def side_score(state: BattleState, side: int, crowds: tuple[tuple[int, int, int]
     return score
 
 
+_ADVANCE: dict[int, dict[int, int]] = {}
+
+
+def advance(soldiers: int, targets: int) -> int:
+    """The soldiers' summed distances to the nearest of ``targets`` (``side_score``'s ADVANCE term, before
+    its weight), remembered per targets and soldiers: sibling leaves share one side's soldiers."""
+    d0, d1, d2, d3 = distance_bits(targets)
+    found = ((soldiers & d0).bit_count() + 2 * (soldiers & d1).bit_count()
+             + 4 * (soldiers & d2).bit_count() + 8 * (soldiers & d3).bit_count())
+    sums = _ADVANCE.get(targets)
+    if sums is None:
+        if len(_ADVANCE) >= 256:
+            _ADVANCE.clear()
+        sums = _ADVANCE[targets] = {}
+    elif len(sums) >= 4096:
+        sums.clear()
+    sums[soldiers] = found
+    return found
+
+
 _CROWDS: dict[int, tuple[int, int, int]] = {}
 
 
@@ -110,7 +130,70 @@ def crowds_of(soldiers: int) -> tuple[int, int, int]:
 
 
 def evaluate(state: BattleState) -> list[float]:
-    """[Red's, Blue's] chance to win as judged from the position alone."""
+    """[Red's, Blue's] chance to win as judged from the position alone.
+
+    ``side_score`` for each side, written out for both sides at once (search calls this at every leaf):
+    the same terms, the same floating-point operations in the same order, so the very same values.
+    """
+    red, blue = state.soldiers
+    red_commander, blue_commander = state.commanders
+    red_mines, blue_mines = state.mines
+    red_towers, blue_towers = state.towers
+    red_home, blue_home = state.home_mines
+    crowds = _CROWDS
+    red_crowd = crowds.get(red)
+    if red_crowd is None:
+        red_crowd = crowds_of(red)
+    blue_crowd = crowds.get(blue)
+    if blue_crowd is None:
+        blue_crowd = crowds_of(blue)
+    red_two, blue_two = red_crowd[1], blue_crowd[1]
+    red_reach, blue_reach = REACH[red_commander], REACH[blue_commander]
+    red_to_move = state.side == 0
+    red_pressed = red_two | red_reach  # squares Red presses (rule 10) and threatens (rules 5, 8)
+    blue_pressed = blue_two | blue_reach
+
+    threat = blue_mines & red_pressed
+    doomed = red & blue_pressed
+    red_score = (SOLDIER * red.bit_count()
+                 + MINE_HELD * (red_mines & blue_home).bit_count()
+                 + TOWER_DOWN * (2 - blue_towers.bit_count())
+                 + TOWER_THREAT * (blue_towers & red_two).bit_count()
+                 + MINE_THREAT[red_to_move] * (threat ^ (threat & blue_pressed)).bit_count()
+                 - DOOMED[red_to_move] * doomed.bit_count())
+    if blue_mines:
+        sums = _ADVANCE.get(blue_mines)
+        distance = None if sums is None else sums.get(red)
+        if distance is None:
+            distance = advance(red, blue_mines)
+        red_score -= ADVANCE * distance
+    if blue_commander >= 0 and red_reach >> blue_commander & 1 and NEAR[red_commander] & blue:
+        red_score -= COMMANDER_DANGER
+
+    threat = red_mines & blue_pressed
+    doomed = blue & red_pressed
+    blue_to_move = not red_to_move
+    blue_score = (SOLDIER * blue.bit_count()
+                  + MINE_HELD * (blue_mines & red_home).bit_count()
+                  + TOWER_DOWN * (2 - red_towers.bit_count())
+                  + TOWER_THREAT * (red_towers & blue_two).bit_count()
+                  + MINE_THREAT[blue_to_move] * (threat ^ (threat & red_pressed)).bit_count()
+                  - DOOMED[blue_to_move] * doomed.bit_count())
+    if red_mines:
+        sums = _ADVANCE.get(red_mines)
+        distance = None if sums is None else sums.get(blue)
+        if distance is None:
+            distance = advance(blue, red_mines)
+        blue_score -= ADVANCE * distance
+    if red_commander >= 0 and blue_reach >> red_commander & 1 and NEAR[blue_commander] & red:
+        blue_score -= COMMANDER_DANGER
+
+    chance = 1.0 / (1.0 + math.exp(-(red_score - blue_score) / SCALE))
+    return [chance, 1.0 - chance]
+
+
+def reference_evaluate(state: BattleState) -> list[float]:
+    """``evaluate`` term by term through ``side_score`` (the readable form; tests check they agree)."""
     crowds = (crowds_of(state.soldiers[0]), crowds_of(state.soldiers[1]))
     diff = side_score(state, 0, crowds) - side_score(state, 1, crowds)
     red = 1.0 / (1.0 + math.exp(-diff / SCALE))
