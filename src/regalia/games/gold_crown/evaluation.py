@@ -36,6 +36,11 @@ CHAMBER_WORTH = tuple(12.0 if len(boxes & MAT.next_to_throne) >= 2 else 7.0 for 
 a corner chamber touches it only at its guard box."""
 BESIEGING = 3.0
 """Each of (at most) two knights in a chamber the King still holds: the second makes the capture possible."""
+TOWER_SIEGE = 1.5
+"""Each of (at most) two knights on the curved boxes of a near tower whose guard still stands: two there and
+the guard falls to a single step (GC-14). Without it the step onto the tower was worth no more than any
+step of a knight nearer his objective, and a baron with few move points to spare walked round it for
+rounds (medium vs easy, strength seed 151: the siege hit the round cap)."""
 STORM_READY = 5.0
 """Each of the six men standing at the throne room's door once three chambers are held."""
 RISK = 0.3
@@ -203,7 +208,11 @@ def worth(state: GoldCrownState, seat: int) -> float:
                 value += BESIEGING * min(2, sum(1 for b in MAT.chamber_boxes[c] if board[b] == mine))
     if chambers >= CHAMBERS_FOR_THRONE:
         value += STORM_READY * min(6, sum(1 for b in MAT.next_to_throne if board[b] == mine))
-    value += TOWER_CLEARED * sum(1 for t in MAT.near_towers[face] if board[MAT.tower_guard[t]] != GUARD)
+    for t in MAT.near_towers[face]:
+        if board[MAT.tower_guard[t]] != GUARD:
+            value += TOWER_CLEARED
+        else:
+            value += TOWER_SIEGE * min(2, sum(1 for b in MAT.tower_curved[t] if board[b] == mine))
     value += 2.0 * len(baron.breaches) + (2.0 if baron.gates == DESTROYED else 0.0)
     value += 1.0 if gate_passable(baron) else (0.4 if baron.bridge == DOWN else 0.0)
     value += 0.5 * baron.boulders
