@@ -24,3 +24,15 @@ def test_a_fixed_seed_match_of_each_level_pair_ends_before_the_cap(first, second
     match = play_match(game, agents, seed="strength:0")
     assert match.state.ending in ("crown", "king"), f"{first} vs {second}: {match.state.ending} after {match.state.round} rounds"
     assert match.state.round <= CAP
+
+
+def test_a_knight_joins_his_comrade_on_the_tower_whose_guard_stands():
+    """GC-14: two knights on the curved boxes and the guard falls to one step. With one point left the
+    planner puts the second man on the tower (before, any step nearer an objective was worth as much, and a
+    baron short of points walked round the tower for rounds); with two he also kills the guard."""
+    from .position import GAME, marching
+
+    knights = {0: ["q6", "o6", "j5", "h4"], 1: ["k17"]}
+    assert planner.plan_turn(GAME, marching(knights, points=1), 0, 2)[0][0] in ("move o6-p6", "move o6-p5")
+    plan = planner.plan_turn(GAME, marching(knights, points=2), 0, 1)[0]
+    assert plan[0] in ("move o6-p6", "move o6-p5") and plan[1].endswith("-q5")

@@ -5,7 +5,7 @@ Every policy receives a state rebuilt from the seat's view (``Game.determinize``
 Every choice among equals is made in the baron's own frame (``in_my_order``): his front knights first,
 then left to right as he sees them. The rules list actions in box order (north first), which put South's
 front knights and North's rear knights first: with the beam search's tie-breaks that favoured South (hard
-beat medium 69% of the time as South, 50% as North, 400 matches). A position and its rotation now get the
+beat medium 69% of the time as South, 50% as North, 326 matches). A position and its rotation now get the
 rotated plan.
 
 * ``greedy`` spends each move point on the step that leaves the best evaluation (``noise`` sometimes picks
