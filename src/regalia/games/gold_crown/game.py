@@ -52,6 +52,10 @@ class GoldCrown(Game):
     def chance_outcomes(self, state: GoldCrownState) -> list[tuple[str, float]]:
         return list(SCATTER_OUTCOMES if state.phase == SCATTER else SPIN_OUTCOMES)
 
+    def sample_chance(self, state: GoldCrownState, rng: Rng) -> str:
+        """What ``Game.sample_chance`` draws, from the outcome table itself (no copy of it per spin)."""
+        return rng.weighted(SCATTER_OUTCOMES if state.phase == SCATTER else SPIN_OUTCOMES)
+
     def apply(self, state: GoldCrownState, action: str) -> GoldCrownState:
         return turn.apply(state, action, self.max_rounds, self.options["misses_lost"])
 

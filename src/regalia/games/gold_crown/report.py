@@ -34,12 +34,24 @@ def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list
         hit = after.barons[seat].boulders < before.barons[seat].boulders
         lines = [f"The boulder drifts {action.split(' ', 1)[1]} and lands {where}: {'a hit' if hit else 'a miss'}."]
     else:
-        lines = [f"{baron_name(before, before.seat)}: {action}"]
+        seat = before.seat
+        lines = [f"{NAMES[seat][before.barons[seat].face]}: {action}"]
     return lines + consequences(before, after)
+
+
+NAMES = tuple(tuple(f"{colour} ({face})" for face in FACES) for colour in COLOURS)
+"""``baron_name`` by seat and face."""
 
 
 def consequences(before: GoldCrownState, after: GoldCrownState) -> list[str]:
     lines: list[str] = []
+    if before.barons is after.barons and before.chambers is after.chambers and after.phase != OVER:
+        # a step without a casualty: the knight counts (kept up to date step by step) are unchanged
+        if before.board is after.board:
+            return lines
+        counts = before.cache.get("counts")
+        if counts is not None and counts == after.cache.get("counts"):
+            return lines
     same_board = before.board is after.board or before.board == after.board
     same_barons = before.barons is after.barons
     if same_board and same_barons and before.chambers is after.chambers and after.phase != OVER:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..state import EMPTY, GUARD, GoldCrownState, knight
+from ..state import EMPTY, GUARD, GoldCrownState, knight, trail
 
 
 def changed(board: tuple[int, ...], changes: dict[int, int]) -> tuple[int, ...]:
@@ -31,6 +31,7 @@ def with_board(state: GoldCrownState, changes: dict[int, int], **more: object) -
                 if piece != EMPTY:
                     fixed[-1 if piece == GUARD else piece - 1] += 1
         new.cache["counts"] = tuple(fixed)
+    new.cache["trail"] = trail(state.cache.get("trail"), tuple(changes))
     return new
 
 

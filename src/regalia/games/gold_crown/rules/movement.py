@@ -10,12 +10,32 @@ men (chambers.py) and of treachery (treachery.py).
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
+from itertools import chain
+from operator import itemgetter
+from typing import Any
+
 from ..mat import FIELD, GATE, MAT, SQUARES, THRONE_ROOM, TOWER_GUARD
 from ..notation import MOVE, STEP
-from ..state import EMPTY, GUARD, GoldCrownState, knight
+from ..state import (
+    CHANGED,
+    EMPTY,
+    FACTS,
+    GUARD,
+    HOME,
+    MOVER,
+    ON_BRIDGE,
+    PARENT,
+    GoldCrownState,
+    Trail,
+    draft,
+    knight,
+    seal,
+    trail,
+)
 from . import chambers
 from .apparatus import gate_passable, ram_boxes
-from .board import positions, with_board
+from .board import positions
 from .treachery import attack_problem
 
 NEIGHBOURS = tuple(frozenset(n) for n in MAT.neighbours)
@@ -101,17 +121,32 @@ def target_problem(state: GoldCrownState, seat: int, a: int, b: int) -> str | No
 
 def step(state: GoldCrownState, seat: int, a: int, b: int) -> GoldCrownState:
     """The state after a legal step (a guard or rival on ``b`` is removed; one point is spent)."""
-    target = state.board[b]
+    board = state.board
+    target = board[b]
     attackers = state.attackers
-    if a in attackers or target not in (EMPTY, GUARD):
+    if a in attackers or (target != EMPTY and target != GUARD):
         attackers = (attackers - {a, b}) | {b}
-    after = with_board(state, {a: EMPTY, b: knight(seat)}, attackers=attackers, points=state.points - 1)
-    table = state.cache.get("field steps")
-    if table is not None and table[0] == seat:
-        after.cache["field steps from"] = (table, a, b)
-    if MAT.chamber[b] >= 0:
-        after = chambers.settle(after, seat, MAT.chamber[b])
+    cells = list(board)
+    cells[a] = EMPTY
+    cells[b] = seat + 1  # knight(seat)
+    new = draft(state)
+    new.board = tuple(cells)
+    new.attackers = attackers
+    new.points = state.points - 1
+    old = state.cache
+    counts = old.get("counts")
+    if counts is not None and target != EMPTY:  # the count of whoever stood on b drops by one
+        fixed = list(counts)
+        fixed[-1 if target == GUARD else target - 1] -= 1
+        counts = tuple(fixed)
+    new.cache = {"counts": counts, "trail": trail(old.get("trail"), (a, b), seat)}
+    after: GoldCrownState = seal(new)
+    if CHAMBER[b] >= 0:
+        after = chambers.settle(after, seat, CHAMBER[b])
     return after
+
+
+CHAMBER = MAT.chamber
 
 
 SAME_FIELD = tuple(
@@ -137,6 +172,12 @@ OTHER = tuple(
 
 SAME_FIELD_NAMED = tuple(tuple((b, f"move {SQUARES[a]}-{SQUARES[b]}") for b in SAME_FIELD[a])
                          for a in range(len(MAT.kind)))
+BORDER = tuple(bool(OTHER[a]) for a in range(len(MAT.kind)))
+"""Boxes from which a knight has steps besides his battlefield steps to check in full (castle boxes and the
+battlefield boxes at the stone outline)."""
+NEAR_RAM = frozenset(a for f in range(4) for a in range(len(MAT.kind))
+                     if set(SAME_FIELD[a]) & set(MAT.numbered[f][1:]))
+"""Battlefield boxes next to a box the ram may stand on (2, 3, 4): only their steps ask where the ram is."""
 
 
 def steps(state: GoldCrownState, seat: int) -> list[tuple[int, int]]:
@@ -147,43 +188,170 @@ def steps(state: GoldCrownState, seat: int) -> list[tuple[int, int]]:
 def step_names(state: GoldCrownState, seat: int) -> list[str]:
     """Every legal step in notation (``move e7-e6``), in box order (knight by knight, each knight's
     battlefield steps first, then his crossings and castle steps): the hot path of move generation."""
-    mine = knight(seat)
-    board = state.board
-    table = _field_steps(state, seat)
-    found: list[str] = []
-    extend, append = found.extend, found.append
-    for a in sorted(table):
-        extend(table[a])
-        for b in OTHER[a]:
-            if board[b] != mine and step_problem(state, seat, a, b) is None:
-                append(MOVE[a, b])
+    boxes, parts, border, _ = _march(state, seat)
+    if border:
+        joined = None
+        opened = None
+        board, mine = state.board, seat + 1
+        for a in border:
+            if IS_FIELD[a]:
+                if opened is None:
+                    opened = _open_stones(state, seat)
+                if not opened:
+                    continue
+                others: tuple[int, ...] | list[int] = [b for b in OTHER[a] if b in opened]
+            else:
+                others = OTHER[a]
+            found = [MOVE[a, b] for b in others if board[b] != mine and step_problem(state, seat, a, b) is None]
+            if found:
+                if joined is None:
+                    joined = parts.copy()
+                joined[a] = parts[a] + found
+        if joined is not None:
+            return list(chain.from_iterable(map(joined.__getitem__, boxes)))
+    return list(chain.from_iterable(map(parts.__getitem__, boxes)))
+
+
+IS_FIELD = tuple(kind == FIELD for kind in MAT.kind)
+
+
+def _open_stones(state: GoldCrownState, seat: int) -> frozenset[int]:
+    """Castle boxes a battlefield knight of ``seat`` could step onto now (GC-12): his gate while it is
+    passable, his breaches, and tower triangles anyone breached (``crossing_problem`` has the last word).
+    Kept per barons (they change far less often than the board)."""
+    barons = state.barons
+    known = _OPENED.get(id(barons))
+    if known is not None and known[0] is barons and seat in known[1]:
+        return known[1][seat]  # type: ignore[no-any-return]
+    baron = barons[seat]
+    opened = {b for x in barons for b in x.breaches if MAT.kind[b] == TOWER_GUARD}
+    opened.update(baron.breaches)
+    if gate_passable(baron):
+        opened.add(MAT.numbered[baron.face][0])
+    if known is None or known[0] is not barons:
+        if len(_OPENED) > 64:
+            _OPENED.clear()
+        known = _OPENED[id(barons)] = (barons, {})
+    found = known[1][seat] = frozenset(opened)
     return found
 
 
-FieldSteps = tuple[int, dict[int, list[str]]]
-"""(seat, his knight's box -> that knight's legal battlefield steps): they need only an empty box that the
-ram does not hold, so after one step a -> b only the knight on b and his neighbours of a and b change."""
+_OPENED: dict[int, tuple[tuple[Any, ...], dict[int, frozenset[int]]]] = {}
+"""id(barons) -> (barons, seat -> open stones); the barons tuple is kept so that its id is not reused."""
 
 
-def _field_steps(state: GoldCrownState, seat: int) -> dict[int, list[str]]:
-    cached: FieldSteps | None = state.cache.get("field steps")
-    if cached is not None and cached[0] == seat:
-        return cached[1]
-    board, mine = state.board, knight(seat)
-    blocked = ram_boxes(state.barons[seat])
-    origin: tuple[FieldSteps, int, int] | None = state.cache.get("field steps from")
-    if origin is not None:
-        (_, parent), a, b = origin
-        table = parent.copy()
-        del table[a]
-        for k in (b, *SAME_FIELD[a], *SAME_FIELD[b]):
+March = tuple[list[int], dict[int, list[str]], list[int], tuple[int, int]]
+"""A seat's knights' boxes in order, each knight's legal battlefield steps (by box), the knights on
+``BORDER`` boxes, and the boxes the ram held. Battlefield steps need only an empty box that the ram does not
+hold, so after the board changes on a few boxes only the knights on them and next to them are looked at
+again: the table is kept on the board's trail (state.py) and brought up to date from the nearest board that
+has one."""
+
+AFFECTS = tuple(tuple(k for k in range(len(MAT.kind)) if c in SAME_FIELD[k]) for c in range(len(MAT.kind)))
+"""The boxes whose battlefield steps a change on box c can alter."""
+WALK = 24
+"""How many board changes back a table is looked for before it is computed afresh."""
+_TOUCHED: dict[tuple[int, int], tuple[int, ...]] = {}
+"""After a step a -> b: the boxes whose knights' battlefield steps may have changed (b's and a's and b's
+neighbours)."""
+_LOOKS = tuple(itemgetter(*[c for c, _ in named]) if len(named) > 1 and a not in NEAR_RAM else None
+               for a, named in enumerate(SAME_FIELD_NAMED))
+_SEEN: tuple[dict[Any, list[str]], ...] = tuple({} for _ in SAME_FIELD_NAMED)
+"""Per box: the battlefield steps from it for each content of its neighbour boxes (boxes away from the ram
+with two neighbours or more; the others are worked out each time)."""
+_RAM_AT = {(f, ram): (MAT.numbered[f][2], MAT.numbered[f][3]) if ram == HOME else (MAT.numbered[f][1],
+                                                                                      MAT.numbered[f][2])
+           for f in range(4) for ram in (HOME, ON_BRIDGE)}
+"""``ram_boxes`` by face and ram position."""
+
+
+def _field_steps(board: tuple[int, ...], k: int, blocked: tuple[int, int]) -> list[str]:
+    """The legal battlefield steps of the knight on box k (never mutated: tables share them)."""
+    look = _LOOKS[k]
+    if look is None:
+        return [name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY and c not in blocked]
+    around = look(board)
+    seen = _SEEN[k]
+    found = seen.get(around)
+    if found is None:
+        if len(seen) > 256:
+            seen.clear()
+        found = seen[around] = [name for (_, name), piece in zip(SAME_FIELD_NAMED[k], around, strict=True)
+                                if piece == EMPTY]
+    return found
+
+
+def _touched(a: int, b: int) -> tuple[int, ...]:
+    found = _TOUCHED[a, b] = tuple(sorted({b, *AFFECTS[a], *AFFECTS[b]} - {a}))
+    return found
+
+
+def _march(state: GoldCrownState, seat: int) -> March:
+    cache = state.cache
+    node: Trail | None = cache.get("trail")
+    if node is None:
+        node = cache["trail"] = trail(None, ())
+    facts = node[FACTS]
+    baron = state.barons[seat]
+    blocked = _RAM_AT[baron.face, baron.ram]
+    cached: March | None = facts.get(seat)
+    if cached is not None and cached[3] == blocked:
+        return cached
+    board, mine = state.board, seat + 1
+    parent = node[PARENT]
+    if parent is not None and node[MOVER] == seat:
+        cached = parent[FACTS].get(seat)
+        if cached is not None and cached[3] == blocked:  # the common case: one step a -> b of his own
+            a, b = node[CHANGED]
+            boxes, parts, border = cached[0].copy(), cached[1].copy(), cached[2]
+            del boxes[bisect_left(boxes, a)], parts[a]
+            insort(boxes, b)
+            for k in _TOUCHED.get((a, b)) or _touched(a, b):
+                if board[k] == mine:
+                    look = _LOOKS[k]
+                    if look is None:
+                        parts[k] = _field_steps(board, k, blocked)
+                    else:
+                        found = _SEEN[k].get(look(board))
+                        parts[k] = _field_steps(board, k, blocked) if found is None else found
+            if BORDER[a] or BORDER[b]:
+                border = [k for k in boxes if BORDER[k]]
+            cached = facts[seat] = (boxes, parts, border, blocked)
+            return cached
+    changed: set[int] = set()
+    for _ in range(WALK):
+        changed.update(node[CHANGED])
+        node = node[PARENT]
+        if node is None:
+            break
+        cached = node[FACTS].get(seat)
+        if cached is not None:
+            break
+    if cached is not None and cached[3] == blocked:
+        boxes, parts, border = cached[0].copy(), cached[1].copy(), cached[2]
+        touched: set[int] = set()
+        moved_border = False
+        for c in changed:
+            if board[c] == mine:
+                if c not in parts:
+                    insort(boxes, c)
+                    moved_border = moved_border or BORDER[c]
+            elif c in parts:
+                del boxes[bisect_left(boxes, c)], parts[c]
+                moved_border = moved_border or BORDER[c]
+            touched.add(c)
+            touched.update(AFFECTS[c])
+        for k in touched:
             if board[k] == mine:
-                table[k] = [name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY and c not in blocked]
+                parts[k] = _field_steps(board, k, blocked)
+        if moved_border:
+            border = [k for k in boxes if BORDER[k]]
     else:
-        table = {k: [name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY and c not in blocked]
-                 for k in positions(board, mine)}
-    state.cache["field steps"] = (seat, table)
-    return table
+        boxes = positions(board, mine)
+        parts = {k: _field_steps(board, k, blocked) for k in boxes}
+        border = [k for k in boxes if BORDER[k]]
+    cached = facts[seat] = (boxes, parts, border, blocked)
+    return cached
 
 
 __all__ = ["step", "step_problem", "steps", "step_names"]

@@ -15,9 +15,22 @@
 from __future__ import annotations
 
 from ..mat import MAT, SQUARES
-from ..notation import FIRE, LOSE, parse, scale_name
-from ..spinner import ARCHERS, SCATTER
-from ..state import CASUALTIES, CHOICE, EMPTY, GUARD, MARCH, OPENING, OVER, SPINNING, START, GoldCrownState
+from ..notation import FIRE, LOSE, STEP, parse, scale_name
+from ..spinner import ARCHERS, SCATTER, SPIN_OUTCOMES
+from ..state import (
+    CASUALTIES,
+    CHOICE,
+    DOWN,
+    EMPTY,
+    GUARD,
+    HOME,
+    MARCH,
+    OPENING,
+    OVER,
+    SPINNING,
+    START,
+    GoldCrownState,
+)
 from ..state import SCATTER as SCATTER_PHASE
 from . import apparatus, attacks, chambers, ending, movement
 from .board import kill
@@ -85,7 +98,21 @@ def legal_actions(state: GoldCrownState) -> list[str]:
 
 
 def _legal(state: GoldCrownState) -> list[str]:
-    seat, phase = state.seat, state.phase
+    phase = state.phase
+    if phase == MARCH:
+        seat = state.order[state.turn]
+        found = movement.step_names(state, seat)
+        baron = state.barons[seat]
+        if baron.ram == HOME:  # apparatus.ram_problem, forward and back
+            if baron.bridge == DOWN and state.board[MAT.numbered[baron.face][1]] == EMPTY:
+                found.append("ram")
+        elif state.board[MAT.numbered[baron.face][3]] == EMPTY:
+            found.append("ram back")
+        if state.points >= chambers.THRONE_MEN and chambers.storm_problem(state, seat) is None:
+            found.append("storm")
+        found.append("end")
+        return found
+    seat = state.seat
     if phase == START:
         found = ["spin"]
         if ending.may_retreat(state, seat):
@@ -99,26 +126,22 @@ def _legal(state: GoldCrownState) -> list[str]:
         if state.spin == 12:
             return [FIRE[b] for b in MAT.masonry] + ["march"]
         return [scale_name(c) for c in attacks.scalers(state, seat, state.spin)] + ["march"]
-    if phase == MARCH:
-        found = movement.step_names(state, seat)
-        if apparatus.ram_problem(state, seat, forward=True) is None:
-            found.append("ram")
-        if apparatus.ram_problem(state, seat, forward=False) is None:
-            found.append("ram back")
-        if state.points >= chambers.THRONE_MEN and chambers.storm_problem(state, seat) is None:
-            found.append("storm")
-        found.append("end")
-        return found
     return []
 
 
 def apply(state: GoldCrownState, action: str, max_rounds: int, misses_lost: bool = False) -> GoldCrownState:
     """The state after a legal action or chance outcome (the input is never changed)."""
     phase = state.phase
+    if phase == MARCH:
+        pair = STEP.get(action)
+        if pair is not None:  # the common case: one step of one knight
+            return _move(state, pair[0], pair[1], max_rounds)
+    elif phase == SPINNING:
+        return resolve_spin(state, SPINS.get(action) or int(action.split()[1]), max_rounds)
+    elif phase == START and action == "spin" and not state.barons[state.order[state.turn]].retreated:
+        return state.with_(phase=SPINNING)
     if phase == OPENING:
         return opening_spin(state, int(action.split()[1]))
-    if phase == SPINNING:
-        return resolve_spin(state, int(action.split()[1]), max_rounds)
     if phase == SCATTER_PHASE:
         du, dv = SCATTER[action]
         return ending.end_turn(attacks.fire(state, state.seat, state.aim, du, dv, misses_lost), max_rounds)
@@ -149,15 +172,27 @@ def apply(state: GoldCrownState, action: str, max_rounds: int, misses_lost: bool
     if verb == "storm":
         return chambers.storm(state, seat).with_(phase=OVER, winner=seat, ending="crown")
     if verb == "move":
-        struck = state.board[boxes[1]] not in (EMPTY, GUARD)
-        state = movement.step(state, seat, *boxes)
-        if struck:
-            state = ending.kings_victory(state)
-    else:
-        state = apparatus.shift_ram(state, seat, forward=verb == "ram").with_(points=state.points - 1)
-    if state.phase != OVER and state.points <= 0:
+        return _move(state, boxes[0], boxes[1], max_rounds)
+    state = apparatus.shift_ram(state, seat, forward=verb == "ram").with_(points=state.points - 1)
+    if state.points <= 0:
         return ending.end_turn(state, max_rounds)
     return state
+
+
+def _move(state: GoldCrownState, a: int, b: int, max_rounds: int) -> GoldCrownState:
+    """One step of a knight (one move point); the turn ends with the last point."""
+    struck = state.board[b] not in (EMPTY, GUARD)
+    state = movement.step(state, state.seat, a, b)
+    if struck:
+        state = ending.kings_victory(state)
+        if state.phase == OVER:
+            return state
+    if state.points <= 0:
+        return ending.end_turn(state, max_rounds)
+    return state
+
+
+SPINS = {name: int(name.split()[1]) for name, _ in SPIN_OUTCOMES}
 
 
 def why_illegal(state: GoldCrownState, action: object) -> str:
