@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
 from .board import REACH, SQUARES, chebyshev, crowding
 from .state import BattleState
@@ -129,11 +130,29 @@ def crowds_of(soldiers: int) -> tuple[int, int, int]:
     return found
 
 
-def evaluate(state: BattleState) -> list[float]:
-    """[Red's, Blue's] chance to win as judged from the position alone.
+_JUDGED: dict[tuple[Any, ...], float] = {}
+"""Red's chance per position judged lately (search meets the same leaves again: transpositions, and each
+deeper iteration). The key is every field ``evaluate`` reads, compared in full on a hit: exact."""
+_JUDGED_SIZE = 16384
+"""About 300 bytes an entry: at most ~5 MB (65536 entries found 46% of a 100,000-node search's leaves
+again, 16384 found 38%)."""
 
-    ``side_score`` for each side, written out for both sides at once (search calls this at every leaf):
-    the same terms, the same floating-point operations in the same order, so the very same values.
+
+def evaluate(state: BattleState) -> list[float]:
+    """[Red's, Blue's] chance to win as judged from the position alone (remembered per position)."""
+    key = (state.soldiers, state.commanders, state.towers, state.mines, state.home_mines, state.side)
+    chance = _JUDGED.get(key)
+    if chance is None:
+        if len(_JUDGED) >= _JUDGED_SIZE:
+            _JUDGED.clear()
+        chance = _JUDGED[key] = judge(state)
+    return [chance, 1.0 - chance]
+
+
+def judge(state: BattleState) -> float:
+    """Red's chance to win in ``state``: ``side_score`` for each side, written out for both sides at once
+    (search calls this at every new leaf): the same terms, the same floating-point operations in the same
+    order, so the very same values as ``reference_evaluate``.
     """
     red, blue = state.soldiers
     red_commander, blue_commander = state.commanders
@@ -188,8 +207,7 @@ def evaluate(state: BattleState) -> list[float]:
     if red_commander >= 0 and blue_reach >> red_commander & 1 and NEAR[blue_commander] & red:
         blue_score -= COMMANDER_DANGER
 
-    chance = 1.0 / (1.0 + math.exp(-(red_score - blue_score) / SCALE))
-    return [chance, 1.0 - chance]
+    return 1.0 / (1.0 + math.exp(-(red_score - blue_score) / SCALE))
 
 
 def reference_evaluate(state: BattleState) -> list[float]:
