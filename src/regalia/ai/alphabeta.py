@@ -156,19 +156,33 @@ class Search:
         best_value = -1.0 if maximise else 2.0
         best_action = None
         leaves = depth == 1 and not self.quiescence
+        seat = self.seat
         for action in self.ordered(game.legal_actions(state), hint, ply):
-            if leaves:
-                value = self.leaf(game.apply(state, action), ply + 1)
+            child = game.apply(state, action)
+            if leaves:  # ``value(child, 0, ...)`` without quiescence, written out: the last ply's hot loop
+                self.nodes = nodes = self.nodes + 1  # ``count_node``
+                if nodes == self.node_limit:
+                    raise OutOfBudget
+                if nodes & 63 == 0 and self.deadline is not None and clock.now() >= self.deadline:
+                    raise OutOfBudget
+                if game.to_move(child) is None:
+                    utility = game.returns(child)[seat]
+                    value = 0.5 + (utility - 0.5) * (1.0 - DECAY * (ply + 1))
+                else:
+                    guess = game.evaluate(child)
+                    value = 0.5 if guess is None else guess[seat]
             else:
-                value = self.value(game.apply(state, action), depth - 1, alpha, beta, ply + 1)
+                value = self.value(child, depth - 1, alpha, beta, ply + 1)
             if maximise:
                 if value > best_value:
                     best_value, best_action = value, action
-                alpha = max(alpha, value)
+                if value > alpha:  # alpha = max(alpha, value)
+                    alpha = value
             else:
                 if value < best_value:
                     best_value, best_action = value, action
-                beta = min(beta, value)
+                if value < beta:  # beta = min(beta, value)
+                    beta = value
             if alpha >= beta:
                 self.remember_cutoff(action, depth, ply)
                 break
@@ -180,16 +194,6 @@ class Search:
             flag = EXACT
         self.table[key] = (depth, best_value, flag, best_action)
         return best_value
-
-    def leaf(self, state: State, ply: int) -> float:
-        """``value(state, 0, ...)`` without quiescence, for the last ply's many children (the hot loop)."""
-        self.count_node()
-        game = self.game
-        if game.to_move(state) is None:
-            utility = game.returns(state)[self.seat]
-            return 0.5 + (utility - 0.5) * (1.0 - DECAY * ply)
-        guess = game.evaluate(state)
-        return 0.5 if guess is None else guess[self.seat]
 
     def quiesce(self, state: State, mover: int, alpha: float, beta: float, ply: int, left: int) -> float:
         """The value of ``state`` (not over, ``mover`` to act) searched over noisy actions only.
