@@ -22,16 +22,19 @@ REASONS = {
 
 def chronicle(before: BattleState, action: str, after: BattleState) -> list[str]:
     side = before.side
-    name = SIDE_NAMES[side]
-    if (after.outcome is None and not before.frees and after.captured == before.captured
-            and after.towers == before.towers and after.mines == before.mines and action != PASS):
-        # the common case: a plain move and nothing else happened (its line remembered per side and unit)
+    if (after.outcome is None and not before.frees and action != PASS
+            and (after.captured is before.captured or after.captured == before.captured)
+            and (after.towers is before.towers or after.towers == before.towers)
+            and (after.mines is before.mines or after.mines == before.mines)):
+        # the common case: a plain move and nothing else happened (its line remembered per side and unit;
+        # a plain move's state shares the unchanged pairs, so ``is`` answers first)
         commander = after.commanders[side] != before.commanders[side]
         plain = _PLAIN[side][commander]
         line = plain.get(action)
         if line is None:
-            line = plain[action] = f"{name} {'commander' if commander else 'soldier'} {action}"
+            line = plain[action] = f"{SIDE_NAMES[side]} {'commander' if commander else 'soldier'} {action}"
         return [line]
+    name = SIDE_NAMES[side]
     lines: list[str] = []
     if action == PASS:
         lines.append(f"{name} has no legal move and passes")

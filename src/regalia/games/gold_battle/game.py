@@ -96,8 +96,8 @@ class GoldBattle(Game):
     def why_illegal(self, state: BattleState, action: object) -> str:
         return why_illegal(state, action, self._legal(state))
 
-    def describe(self, before: BattleState, action: str, after: BattleState) -> list[str]:
-        return chronicle(before, action, after)
+    describe = staticmethod(chronicle)
+    """The chronicle's lines of a step (the function itself: the Match calls it once a step)."""
 
     def scores(self, state: BattleState) -> list[float]:
         """Mines Captured of each side (the enemy home mines it owns)."""
@@ -117,8 +117,8 @@ class GoldBattle(Game):
     def search_key(self, state: BattleState) -> int:
         return state.key
 
-    def evaluate(self, state: BattleState) -> list[float]:
-        return evaluation.evaluate(state)
+    evaluate = staticmethod(evaluation.evaluate)
+    """The search's evaluation (the function itself: search calls it at every leaf)."""
 
     def noisy_actions(self, state: BattleState) -> list[str]:
         """Moves that capture, destroy a tower, take a mine or win now, the biggest gain first (for the
