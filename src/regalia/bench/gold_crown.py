@@ -30,6 +30,7 @@ from typing import Any
 
 from regalia.ai import load_agent
 from regalia.ai.arena import play_match
+from regalia.core.rng import Rng
 from regalia.games import load_game
 
 from ._speed import openspiel_steps_per_second, regalia_steps_per_second
@@ -48,7 +49,41 @@ def speed_rows(seconds: float) -> list[dict[str, Any]]:
         rows.append(theirs)
         ours["ratio"] = ours["steps/s"] / theirs["steps/s"]
         ours["goal"] = ">= 0.3"
+        rows.append(cpu_ratio(seconds))
     return rows
+
+
+def cpu_ratio(seconds: float, rounds: int = 4) -> dict[str, Any]:
+    """The same two random-play loops timed in this process's CPU seconds (steadier than the wall clock on
+    a loaded machine), taking turns in ``rounds`` slices of ``seconds / rounds`` each so that a change of
+    load falls on both alike."""
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = load_game(GAME)
+    theirs_game = pyspiel.load_game(OPENSPIEL)
+    ours_rng, theirs_rng = Rng("bench"), Rng("bench")
+    ours_steps = theirs_steps = 0
+    ours_cpu = theirs_cpu = 0.0
+    seed = 0
+    for _ in range(rounds):
+        started = time.process_time()
+        while time.process_time() - started < seconds / rounds:
+            match = game.new_match(seed=seed)
+            seed += 1
+            while not match.is_over:
+                match.play(ours_rng.choice(match.legal_actions()))
+            ours_steps += len(match.history)
+        ours_cpu += time.process_time() - started
+        started = time.process_time()
+        while time.process_time() - started < seconds / rounds:
+            state = theirs_game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(theirs_rng.choice(state.legal_actions()))
+                theirs_steps += 1
+        theirs_cpu += time.process_time() - started
+    ours, theirs = ours_steps / ours_cpu, theirs_steps / theirs_cpu
+    return {"engine": "CPU time (both loops, taking turns)", "regalia steps/cpu-s": ours,
+            "open_spiel steps/cpu-s": theirs, "ratio": ours / theirs, "goal": ">= 0.3"}
 
 
 def turn_times(matches: int, max_rounds: int) -> dict[str, Any]:

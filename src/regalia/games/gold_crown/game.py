@@ -30,9 +30,14 @@ class GoldCrown(Game):
         Option("misses_lost", False, "variant: a boulder that misses the castle is lost too (§1.7.5)", kind=bool),
     )
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._max_rounds = int(self.options["max_rounds"])
+        self._misses_lost = bool(self.options["misses_lost"])
+
     @property
     def max_rounds(self) -> int:
-        return int(self.options["max_rounds"])
+        return self._max_rounds
 
     # ----- the protocol ---------------------------------------------------------------------------------
 
@@ -57,7 +62,7 @@ class GoldCrown(Game):
         return rng.weighted(SCATTER_OUTCOMES if state.phase == SCATTER else SPIN_OUTCOMES)
 
     def apply(self, state: GoldCrownState, action: str) -> GoldCrownState:
-        return turn.apply(state, action, self.max_rounds, self.options["misses_lost"])
+        return turn.apply(state, action, self._max_rounds, self._misses_lost)
 
     def why_illegal(self, state: GoldCrownState, action: object) -> str:
         return turn.why_illegal(state, action)

@@ -17,28 +17,40 @@ def baron_name(state: GoldCrownState, seat: int) -> str:
 
 
 def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list[str]:
-    if before.phase in (OPENING, SPINNING):
+    phase = before.phase
+    if phase not in CHANCE_PHASES:  # a baron's own action
+        seat = before.order[before.turn]
+        lines = [f"{NAMES[seat][before.barons[seat].face]}: {action}"]
+    elif phase == SPINNING:
+        seat = before.order[before.turn]
+        face = before.barons[seat].face
+        line = _SPIN_LINES.get((seat, face, action))
+        if line is None:
+            spin = int(action.split()[1])
+            line = _SPIN_LINES[seat, face, action] = f"{NAMES[seat][face]} spins {spin}: {SPIN_TABLE[spin]}."
+        lines = [line]
+    elif phase == OPENING:
         seat = spinner_seat(before)
         spin = int(action.split()[1])
-        if before.phase == OPENING:
-            lines = [f"{baron_name(before, seat)} spins {spin} for the order of play."]
-            if after.order:
-                lines.append("Order of play: " + ", ".join(COLOURS[s] for s in after.order) + ".")
-            return lines + consequences(before, after)
-        lines = [f"{baron_name(before, seat)} spins {spin}: {SPIN_TABLE[spin]}."]
-    elif before.phase == SCATTER_PHASE:
+        lines = [f"{baron_name(before, seat)} spins {spin} for the order of play."]
+        if after.order:
+            lines.append("Order of play: " + ", ".join(COLOURS[s] for s in after.order) + ".")
+    else:
         seat = before.seat
         du, dv = SCATTER[action]
         box = landing(before.barons[seat].face, before.aim, du, dv)
         where = "off the mat" if box is None else f"on {SQUARES[box]} ({MAT.kind[box]})"
         hit = after.barons[seat].boulders < before.barons[seat].boulders
         lines = [f"The boulder drifts {action.split(' ', 1)[1]} and lands {where}: {'a hit' if hit else 'a miss'}."]
-    else:
-        seat = before.seat
-        lines = [f"{NAMES[seat][before.barons[seat].face]}: {action}"]
-    return lines + consequences(before, after)
+    more = consequences(before, after)
+    if more:
+        lines += more
+    return lines
 
 
+CHANCE_PHASES = frozenset({OPENING, SPINNING, SCATTER_PHASE})
+_SPIN_LINES: dict[tuple[int, int, str], str] = {}
+"""The spinner's log line by seat, face and outcome."""
 NAMES = tuple(tuple(f"{colour} ({face})" for face in FACES) for colour in COLOURS)
 """``baron_name`` by seat and face."""
 

@@ -136,25 +136,36 @@ CARRIED = ("counts", "trail")
 where not known)."""
 
 
-Trail = tuple[Any, tuple[int, ...], int, int, dict[Any, Any]]
+Trail = list[Any]
 """The boards' family tree, for derived facts that can be brought up to date instead of recomputed:
-``(parent, changed, depth, mover, facts)``. Each board change makes a node naming the boxes it changed
+``[parent, changed, depth, mover, facts]``. Each board change makes a node naming the boxes it changed
 (``mover``: the seat whose step a -> b it was, else -1); states with the same board share one. ``facts``
-holds what was computed for this node's board (the rules modules own their keys). Chains are cut after
-``TRAIL_DEPTH`` nodes, so a state never keeps a long history alive. (A plain tuple: one is made per step.)"""
+holds what was computed for this node's board (the rules modules own their keys). Every ``TRAIL_CUT``
+nodes the chain is cut ``TRAIL_CUT`` nodes back, so a state never keeps more than ``2 * TRAIL_CUT`` boards'
+history alive, and a node's nearest ancestors stay reachable. (A plain list: one is made per step.)"""
 PARENT: Final = 0
 CHANGED: Final = 1
 DEPTH: Final = 2
 MOVER: Final = 3
 FACTS: Final = 4
-TRAIL_DEPTH = 48
+TRAIL_CUT = 32
 
 
 def trail(parent: Trail | None, changed: tuple[int, ...], mover: int = -1) -> Trail:
     """A node for a board that differs from ``parent``'s on the boxes ``changed``."""
-    if parent is None or parent[DEPTH] >= TRAIL_DEPTH:
-        return (None, changed, 0, mover, {})
-    return (parent, changed, parent[DEPTH] + 1, mover, {})
+    if parent is None:
+        return [None, changed, 0, mover, {}]
+    depth = parent[DEPTH] + 1
+    node = [parent, changed, depth, mover, {}]
+    if depth % TRAIL_CUT == 0:
+        old: Trail | None = node
+        for _ in range(TRAIL_CUT):
+            if old is None:
+                break
+            old = old[PARENT]
+        if old is not None:
+            old[PARENT] = None
+    return node
 
 
 def _copier() -> Any:
@@ -186,6 +197,25 @@ def _copier() -> Any:
 _with, _draft = _copier()
 _with.__doc__ = GoldCrownState.with_.__doc__
 GoldCrownState.with_ = _with  # type: ignore[method-assign]
+
+
+class _BaronDraft:
+    __slots__ = Baron.__slots__
+
+
+_BARON_FIELDS = tuple(f.name for f in fields(Baron))
+_BARON_NAMES = frozenset(_BARON_FIELDS)
+
+
+def baron_with(baron: Baron, changes: dict[str, Any]) -> Baron:
+    """``dataclasses.replace(baron, **changes)`` by plain slot stores on a draft (see ``with_``)."""
+    if not _BARON_NAMES.issuperset(changes):
+        return replace(baron, **changes)  # raises the TypeError an unknown field deserves
+    new: Any = object.__new__(_BaronDraft)
+    for name in _BARON_FIELDS:
+        setattr(new, name, changes[name] if name in changes else getattr(baron, name))
+    new.__class__ = Baron
+    return new  # type: ignore[no-any-return]
 
 
 def draft(state: GoldCrownState) -> Any:

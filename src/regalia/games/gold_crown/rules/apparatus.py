@@ -11,16 +11,26 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..mat import MAT
-from ..state import CLOSED, DESTROYED, DOWN, EMPTY, HOME, ON_BRIDGE, OPEN, UP, Baron, GoldCrownState
+from ..state import (
+    CLOSED,
+    DESTROYED,
+    DOWN,
+    EMPTY,
+    HOME,
+    ON_BRIDGE,
+    OPEN,
+    UP,
+    Baron,
+    GoldCrownState,
+    baron_with,
+)
 from .board import kill
 
 
 def with_baron(state: GoldCrownState, seat: int, **changes: object) -> GoldCrownState:
     barons = list(state.barons)
-    barons[seat] = replace(barons[seat], **changes)  # type: ignore[arg-type]
+    barons[seat] = baron_with(barons[seat], changes)
     return state.with_(barons=tuple(barons))
 
 

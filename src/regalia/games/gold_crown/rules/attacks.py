@@ -17,17 +17,29 @@ from itertools import combinations
 from ..mat import CASTLE, DECK, MAT, TOWER, TOWER_GUARD, WALL, coords, index, on_mat, to_frame, to_world
 from ..state import EMPTY, GoldCrownState, knight
 from .apparatus import destroy_gates, with_baron
-from .board import kill, positions, with_board
+from .board import kill, with_board
+
+ROWS = tuple(tuple(tuple(b for b in range(len(MAT.kind)) if MAT.face[b] == f and MAT.row[b] == r)
+                   for r in range(max(MAT.row) + 1)) for f in range(4))
+"""Per face and row: the row's boxes in box order."""
 
 
 def in_row(state: GoldCrownState, seat: int, row: int) -> list[int]:
     """The seat's knights in row ``row`` of his own battlefield (numbered boxes 2-4 included)."""
-    face = state.barons[seat].face
-    return [b for b in positions(state.board, knight(seat)) if MAT.face[b] == face and MAT.row[b] == row]
+    board, mine = state.board, seat + 1
+    rows = ROWS[state.barons[seat].face]
+    return [b for b in rows[row] if board[b] == mine] if 0 <= row < len(rows) else []
+
+
+_OF_KINDS: dict[frozenset[str], tuple[int, ...]] = {}
 
 
 def on_kinds(state: GoldCrownState, seat: int, kinds: frozenset[str]) -> list[int]:
-    return [b for b in positions(state.board, knight(seat)) if MAT.kind[b] in kinds]
+    boxes = _OF_KINDS.get(kinds)
+    if boxes is None:
+        boxes = _OF_KINDS[kinds] = tuple(b for b in range(len(MAT.kind)) if MAT.kind[b] in kinds)
+    board, mine = state.board, knight(seat)
+    return [b for b in boxes if board[b] == mine]
 
 
 WALL_KINDS = frozenset({WALL})

@@ -48,12 +48,15 @@ def positions(board: tuple[int, ...], piece: int) -> list[int]:
         return found
 
 
-def kill(state: GoldCrownState, boxes: Iterable[int]) -> GoldCrownState:
-    """Remove whatever knight or guard stands on ``boxes`` (the apparatus, arrows and boulders do this)."""
-    hit = {b: EMPTY for b in boxes if state.board[b] != EMPTY}
+def kill(state: GoldCrownState, boxes: Iterable[int], **more: object) -> GoldCrownState:
+    """Remove whatever knight or guard stands on ``boxes`` (the apparatus, arrows and boulders do this);
+    ``more``: other fields to change in the same copy."""
+    board = state.board
+    hit = {b: EMPTY for b in boxes if board[b] != EMPTY}
     if not hit:
-        return state
-    return with_board(state, hit, attackers=state.attackers - hit.keys())
+        return state.with_(**more) if more else state
+    attackers = state.attackers
+    return with_board(state, hit, attackers=attackers - hit.keys() if attackers else attackers, **more)
 
 
 def own(state: GoldCrownState, seat: int, box: int) -> bool:

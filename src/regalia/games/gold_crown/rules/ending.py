@@ -11,9 +11,9 @@
 from __future__ import annotations
 
 from ..mat import MAT
-from ..state import EMPTY, OVER, START, GoldCrownState, knight
+from ..state import EMPTY, OVER, START, GoldCrownState, draft, knight, seal
 from .apparatus import with_baron
-from .board import with_board
+from .board import positions, with_board
 from .chambers import THRONE_MEN
 
 RETREAT_LIMIT = 8
@@ -23,7 +23,8 @@ PASS_LIMIT = 2
 
 def kings_victory(state: GoldCrownState) -> GoldCrownState:
     """GC-25: the King wins as soon as every baron has fewer than 6 knights."""
-    if state.phase != OVER and all(state.count(s) < THRONE_MEN for s in range(len(state.barons))):
+    state.count(0)  # the counts, once per state
+    if state.phase != OVER and max(state.cache["counts"][:-1]) < THRONE_MEN:
         return state.with_(phase=OVER, winner=None, ending="king")
     return state
 
@@ -33,17 +34,25 @@ def end_turn(state: GoldCrownState, max_rounds: int) -> GoldCrownState:
     state = kings_victory(state)
     if state.phase == OVER:
         return state
-    n, turn, round_ = len(state.order), state.turn, state.round
+    order, counts = state.order, state.cache["counts"]  # kings_victory counted them
+    n, turn, round_ = len(order), state.turn, state.round
     for _ in range(n):
         turn += 1
         if turn == n:
             turn, round_ = 0, round_ + 1
-        if state.count(state.order[turn]) > 0:
+        if counts[order[turn]] > 0:
             break
     if round_ > max_rounds:
         return state.with_(phase=OVER, winner=None, ending="siege", round=round_)
-    return state.with_(turn=turn, round=round_, phase=START, spin=0, points=0, casualties=0, aim=-1,
-                       attackers=frozenset())
+    new = draft(state)
+    new.turn, new.round, new.phase, new.spin, new.points, new.casualties, new.aim, new.attackers = (
+        turn, round_, START, 0, 0, 0, -1, NOBODY)
+    cache = state.cache
+    new.cache = {"counts": counts, "trail": cache.get("trail")}
+    return seal(new)
+
+
+NOBODY: frozenset[int] = frozenset()
 
 
 def may_retreat(state: GoldCrownState, seat: int) -> bool:
@@ -53,7 +62,7 @@ def may_retreat(state: GoldCrownState, seat: int) -> bool:
 def retreat(state: GoldCrownState, seat: int) -> GoldCrownState:
     """Pick up every knight and place them on the last row next to the Baron."""
     mine = knight(seat)
-    changes = {b: EMPTY for b, p in enumerate(state.board) if p == mine}
+    changes = {b: EMPTY for b in positions(state.board, mine)}
     for box in MAT.retreat[state.barons[seat].face][: len(changes)]:
         changes[box] = mine
     state = with_board(state, changes)

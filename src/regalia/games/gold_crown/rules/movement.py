@@ -11,7 +11,7 @@ men (chambers.py) and of treachery (treachery.py).
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from itertools import chain
+from itertools import chain, compress
 from operator import itemgetter
 from typing import Any
 
@@ -19,6 +19,7 @@ from ..mat import FIELD, GATE, MAT, SQUARES, THRONE_ROOM, TOWER_GUARD
 from ..notation import MOVE, STEP
 from ..state import (
     CHANGED,
+    DEPTH,
     EMPTY,
     FACTS,
     GUARD,
@@ -26,11 +27,11 @@ from ..state import (
     MOVER,
     ON_BRIDGE,
     PARENT,
+    TRAIL_CUT,
     GoldCrownState,
     Trail,
     draft,
     knight,
-    seal,
     trail,
 )
 from . import chambers
@@ -139,8 +140,14 @@ def step(state: GoldCrownState, seat: int, a: int, b: int) -> GoldCrownState:
         fixed = list(counts)
         fixed[-1 if target == GUARD else target - 1] -= 1
         counts = tuple(fixed)
-    new.cache = {"counts": counts, "trail": trail(old.get("trail"), (a, b), seat)}
-    after: GoldCrownState = seal(new)
+    parent = old.get("trail")
+    if parent is not None and (parent[DEPTH] + 1) % TRAIL_CUT:  # trail(parent, (a, b), seat), inline
+        node = [parent, (a, b), parent[DEPTH] + 1, seat, {}]
+    else:
+        node = trail(parent, (a, b), seat)
+    new.cache = {"counts": counts, "trail": node}
+    new.__class__ = GoldCrownState  # seal(new), inline
+    after: GoldCrownState = new
     if CHAMBER[b] >= 0:
         after = chambers.settle(after, seat, CHAMBER[b])
     return after
@@ -249,11 +256,11 @@ has one."""
 
 AFFECTS = tuple(tuple(k for k in range(len(MAT.kind)) if c in SAME_FIELD[k]) for c in range(len(MAT.kind)))
 """The boxes whose battlefield steps a change on box c can alter."""
-WALK = 24
+WALK = 40
 """How many board changes back a table is looked for before it is computed afresh."""
-_TOUCHED: dict[tuple[int, int], tuple[int, ...]] = {}
+_TOUCHED: dict[tuple[int, int], tuple[tuple[tuple[int, Any, dict[Any, list[str]]], ...], Any]] = {}
 """After a step a -> b: the boxes whose knights' battlefield steps may have changed (b's and a's and b's
-neighbours)."""
+neighbours), each with its ``_LOOKS`` and ``_SEEN``, and a getter of their pieces."""
 _LOOKS = tuple(itemgetter(*[c for c, _ in named]) if len(named) > 1 and a not in NEAR_RAM else None
                for a, named in enumerate(SAME_FIELD_NAMED))
 _SEEN: tuple[dict[Any, list[str]], ...] = tuple({} for _ in SAME_FIELD_NAMED)
@@ -281,9 +288,15 @@ def _field_steps(board: tuple[int, ...], k: int, blocked: tuple[int, int]) -> li
     return found
 
 
-def _touched(a: int, b: int) -> tuple[int, ...]:
-    found = _TOUCHED[a, b] = tuple(sorted({b, *AFFECTS[a], *AFFECTS[b]} - {a}))
+def _touched(a: int, b: int) -> tuple[tuple[tuple[int, Any, dict[Any, list[str]]], ...], Any]:
+    boxes = sorted({b, *AFFECTS[a], *AFFECTS[b]} - {a})
+    found = _TOUCHED[a, b] = (tuple((k, _LOOKS[k], _SEEN[k]) for k in boxes),
+                              itemgetter(*boxes) if len(boxes) > 1 else lambda board: (board[b],))
     return found
+
+
+for _a, _b in MOVE:
+    _touched(_a, _b)
 
 
 def _march(state: GoldCrownState, seat: int) -> March:
@@ -306,16 +319,14 @@ def _march(state: GoldCrownState, seat: int) -> March:
             boxes, parts, border = cached[0].copy(), cached[1].copy(), cached[2]
             del boxes[bisect_left(boxes, a)], parts[a]
             insort(boxes, b)
-            for k in _TOUCHED.get((a, b)) or _touched(a, b):
-                if board[k] == mine:
-                    look = _LOOKS[k]
-                    if look is None:
-                        parts[k] = _field_steps(board, k, blocked)
-                    else:
-                        found = _SEEN[k].get(look(board))
-                        parts[k] = _field_steps(board, k, blocked) if found is None else found
+            touched, pieces = _TOUCHED.get((a, b)) or _touched(a, b)
+            for k, look, seen in compress(touched, map(mine.__eq__, pieces(board))):
+                found = None if look is None else seen.get(look(board))
+                parts[k] = _field_steps(board, k, blocked) if found is None else found
             if BORDER[a] or BORDER[b]:
-                border = [k for k in boxes if BORDER[k]]
+                border = [k for k in border if k != a]
+                if BORDER[b]:
+                    insort(border, b)
             cached = facts[seat] = (boxes, parts, border, blocked)
             return cached
     changed: set[int] = set()
@@ -327,9 +338,12 @@ def _march(state: GoldCrownState, seat: int) -> March:
         cached = node[FACTS].get(seat)
         if cached is not None:
             break
-    if cached is not None and cached[3] == blocked:
+    if cached is not None:
+        if cached[3] != blocked:  # the ram moved: its boxes changed too, as far as steps go
+            changed.update(cached[3])
+            changed.update(blocked)
         boxes, parts, border = cached[0].copy(), cached[1].copy(), cached[2]
-        touched: set[int] = set()
+        near: set[int] = set()
         moved_border = False
         for c in changed:
             if board[c] == mine:
@@ -339,11 +353,11 @@ def _march(state: GoldCrownState, seat: int) -> March:
             elif c in parts:
                 del boxes[bisect_left(boxes, c)], parts[c]
                 moved_border = moved_border or BORDER[c]
-            touched.add(c)
-            touched.update(AFFECTS[c])
-        for k in touched:
-            if board[k] == mine:
-                parts[k] = _field_steps(board, k, blocked)
+            near.add(c)
+            near.update(AFFECTS[c])
+        around = list(near)
+        for k in compress(around, map(mine.__eq__, map(board.__getitem__, around))):
+            parts[k] = _field_steps(board, k, blocked)
         if moved_border:
             border = [k for k in boxes if BORDER[k]]
     else:

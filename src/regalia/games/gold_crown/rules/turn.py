@@ -30,6 +30,8 @@ from ..state import (
     SPINNING,
     START,
     GoldCrownState,
+    draft,
+    seal,
 )
 from ..state import SCATTER as SCATTER_PHASE
 from . import apparatus, attacks, chambers, ending, movement
@@ -61,33 +63,32 @@ def spinner_seat(state: GoldCrownState) -> int:
 
 def resolve_spin(state: GoldCrownState, spin: int, max_rounds: int) -> GoldCrownState:
     """Carry out the spinner's instruction for the baron to move."""
-    seat = state.seat
+    seat = state.order[state.turn]
     if spin in ARCHERS:
         hit = attacks.in_row(state, seat, spin)
         if not hit:
             return state.with_(spin=spin, phase=MARCH, points=spin)
-        state = state.with_(spin=spin)
         if len(hit) <= spin:
-            return ending.end_turn(kill(state, hit), max_rounds)
-        return state.with_(phase=CASUALTIES, casualties=spin)
+            return ending.end_turn(kill(state, hit, spin=spin), max_rounds)
+        return state.with_(spin=spin, phase=CASUALTIES, casualties=spin)
+    if spin in (8, 9):
+        kinds = attacks.WALL_KINDS if spin == 8 else attacks.DECK_AND_TOWERS
+        hit = attacks.on_kinds(state, seat, kinds)
+        if hit:
+            return ending.end_turn(kill(state, hit, spin=spin), max_rounds)
+        return state.with_(spin=spin, phase=MARCH, points=spin)
+    if spin in (10, 11) and attacks.scalers(state, seat, spin):
+        return state.with_(spin=spin, phase=CHOICE)
+    if spin == 12 and state.barons[seat].boulders > 0:
+        return state.with_(spin=spin, phase=CHOICE)
+    if spin > 7:
+        return state.with_(spin=spin, phase=MARCH, points=spin)
     state = state.with_(spin=spin)
     if spin == 5:
         return ending.end_turn(apparatus.drop_bridge(state, seat), max_rounds)
     if spin == 6:
         return ending.end_turn(apparatus.ram_opens_gates(state, seat), max_rounds)
-    if spin == 7:
-        return ending.end_turn(apparatus.close_gates(state, seat), max_rounds)
-    if spin in (8, 9):
-        kinds = attacks.WALL_KINDS if spin == 8 else attacks.DECK_AND_TOWERS
-        hit = attacks.on_kinds(state, seat, kinds)
-        if hit:
-            return ending.end_turn(kill(state, hit), max_rounds)
-        return state.with_(phase=MARCH, points=spin)
-    if spin in (10, 11) and attacks.scalers(state, seat, spin):
-        return state.with_(phase=CHOICE)
-    if spin == 12 and state.barons[seat].boulders > 0:
-        return state.with_(phase=CHOICE)
-    return state.with_(phase=MARCH, points=spin)
+    return ending.end_turn(apparatus.close_gates(state, seat), max_rounds)
 
 
 def legal_actions(state: GoldCrownState) -> list[str]:
@@ -134,12 +135,25 @@ def apply(state: GoldCrownState, action: str, max_rounds: int, misses_lost: bool
     phase = state.phase
     if phase == MARCH:
         pair = STEP.get(action)
-        if pair is not None:  # the common case: one step of one knight
-            return _move(state, pair[0], pair[1], max_rounds)
+        if pair is not None:  # the common case: one step of one knight (one move point)
+            b = pair[1]
+            struck = state.board[b]
+            state = movement.step(state, state.order[state.turn], pair[0], b)
+            if struck != EMPTY and struck != GUARD:
+                state = ending.kings_victory(state)
+                if state.phase == OVER:
+                    return state
+            if state.points <= 0:  # the turn ends with the last point
+                return ending.end_turn(state, max_rounds)
+            return state
     elif phase == SPINNING:
         return resolve_spin(state, SPINS.get(action) or int(action.split()[1]), max_rounds)
     elif phase == START and action == "spin" and not state.barons[state.order[state.turn]].retreated:
-        return state.with_(phase=SPINNING)
+        new = draft(state)
+        new.phase = SPINNING
+        cache = state.cache
+        new.cache = {"counts": cache.get("counts"), "trail": cache.get("trail")}
+        return seal(new)
     if phase == OPENING:
         return opening_spin(state, int(action.split()[1]))
     if phase == SCATTER_PHASE:
@@ -172,21 +186,14 @@ def apply(state: GoldCrownState, action: str, max_rounds: int, misses_lost: bool
     if verb == "storm":
         return chambers.storm(state, seat).with_(phase=OVER, winner=seat, ending="crown")
     if verb == "move":
-        return _move(state, boxes[0], boxes[1], max_rounds)
-    state = apparatus.shift_ram(state, seat, forward=verb == "ram").with_(points=state.points - 1)
-    if state.points <= 0:
-        return ending.end_turn(state, max_rounds)
-    return state
-
-
-def _move(state: GoldCrownState, a: int, b: int, max_rounds: int) -> GoldCrownState:
-    """One step of a knight (one move point); the turn ends with the last point."""
-    struck = state.board[b] not in (EMPTY, GUARD)
-    state = movement.step(state, state.seat, a, b)
-    if struck:
-        state = ending.kings_victory(state)
-        if state.phase == OVER:
-            return state
+        struck = state.board[boxes[1]] not in (EMPTY, GUARD)
+        state = movement.step(state, seat, *boxes)
+        if struck:
+            state = ending.kings_victory(state)
+            if state.phase == OVER:
+                return state
+    else:
+        state = apparatus.shift_ram(state, seat, forward=verb == "ram").with_(points=state.points - 1)
     if state.points <= 0:
         return ending.end_turn(state, max_rounds)
     return state
