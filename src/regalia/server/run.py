@@ -16,6 +16,13 @@ DEFAULT_DB_NAME = "regalia.db"
 EXIT_NO_DATABASE = 2
 SWITCH_INTERVAL = 0.0005
 """Seconds a Python thread may hold the interpreter while another waits (CPython's default: 0.005)."""
+MALLOC_ARENAS = 2
+"""glibc's malloc arenas for the whole process (its default: 8 per core). Every thread that allocates
+(the computers' workers, the database driver's connections, uvloop's pool) otherwise gets an arena of its
+own, each keeping freed memory as its own high-water mark: in the 200-match soak that was a third of the
+server's growth (+24 MiB in 4 minutes with the default, +14 MiB with two arenas; same load)."""
+M_ARENA_MAX = -8
+"""``mallopt``'s parameter number for the arena limit (glibc's malloc.h)."""
 
 
 class StartupError(Exception):
@@ -45,6 +52,24 @@ def shown_url(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except ArgumentError:
         return url
+
+
+def limit_malloc_arenas(arenas: int = MALLOC_ARENAS) -> bool:
+    """Cap glibc's malloc arenas (see ``MALLOC_ARENAS``); True if done. Called before any thread starts.
+
+    A ``MALLOC_ARENA_MAX`` in the environment is the operator's choice and is left alone; a C library
+    without ``mallopt`` (or one that refuses it) is left as it is.
+    """
+    if not sys.platform.startswith("linux") or "MALLOC_ARENA_MAX" in os.environ:
+        return False
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
+    return bool(mallopt(M_ARENA_MAX, arenas))
 
 
 def check_database(url: str) -> None:
@@ -82,6 +107,7 @@ def run_server(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
 
     Exits with status 2 and one line on stderr when the database cannot be opened.
     """
+    limit_malloc_arenas()
     try:
         url = db or default_db()
         check_database(url)
