@@ -36,6 +36,8 @@ import httpx
 from regalia.core.rng import Rng
 
 GAME = "kings-gold"
+KEEPALIVE_SECONDS = 2.0
+"""How long an idle client connection is kept: under uvicorn's 5 s keep-alive, so the client lets go first."""
 
 
 def _free_port() -> int:
@@ -126,7 +128,7 @@ class Table:
 async def _load(base: str, matches: int, seconds: float, warmup: float,
                 mark: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Play the load; ``mark("start")`` is called when the timed window opens and ``mark("stop")`` when it closes."""
-    limits = httpx.Limits(max_connections=64)
+    limits = httpx.Limits(max_connections=64, keepalive_expiry=KEEPALIVE_SECONDS)  # under uvicorn's 5 s (soak.py)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         tables = [Table(i, base, http) for i in range(matches)]
         gate = asyncio.Semaphore(50)

@@ -35,7 +35,7 @@ import httpx
 
 from regalia.core.rng import Rng
 
-from .server_load import _cpu_seconds, _free_port, _start_server
+from .server_load import KEEPALIVE_SECONDS, _cpu_seconds, _free_port, _start_server
 
 MATCHES = 200
 THINK_SECONDS = 1.0
@@ -112,7 +112,10 @@ class Person:
 
 async def _soak(base: str, pid: int, seconds: float, interval: float,
                 warm_up: float = WARM_UP_SECONDS) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=httpx.Limits(max_connections=64)) as http:
+    # idle connections are let go before uvicorn's 5 s keep-alive ends them: else a request sent on a connection
+    # the server is closing at that moment fails (a ReadError: the client's race, not the server's fault)
+    limits = httpx.Limits(max_connections=64, keepalive_expiry=KEEPALIVE_SECONDS)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         started = time.perf_counter()
         people = [Person(n, base, http, started, interval) for n in range(MATCHES)]
         memory: dict[int, float] = {}
