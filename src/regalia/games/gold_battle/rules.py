@@ -227,9 +227,10 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
     if variant.simultaneous:
         return _play_move_general(state, code, variant)
     side = state.side
+    enemy = 1 - side
     soldiers, commanders = state.soldiers, state.commanders
-    own, foe = soldiers[side], soldiers[1 - side]
-    own_commander, foe_commander = commanders[side], commanders[1 - side]
+    own, foe = soldiers[side], soldiers[enemy]
+    own_commander, foe_commander = commanders[side], commanders[enemy]
     moved = MOVE_BITS[code]
     if own_commander == code // SQUARES:
         own_commander = code % SQUARES
@@ -249,10 +250,11 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
     down = row1 >> SIZE
     two = row2 | (row2 << SIZE) | (row2 >> SIZE) | (row1 & (up | down)) | (up & down)
     reach = REACH[own_commander]
-    taken = foe & (reach | two)
+    pressed = two | reach  # rules 5 and 10: 2+ soldiers or the commander touch it
+    taken = foe & pressed
     strong = 0  # rule 6 against a commander, rule 8 against a tower: 3 soldiers, or commander + 1
     towers = state.towers
-    if (BIT[foe_commander] | towers[1 - side]) & (two | reach):  # a square that 3, or 1 + commander, touch
+    if (BIT[foe_commander] | towers[enemy]) & pressed:  # a square that 3, or 1 + commander, may touch
         one, _, three = crowding(own)
         strong = three | (reach & one)
         if foe_commander >= 0 and strong >> foe_commander & 1:
@@ -265,7 +267,7 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
             (captured[0] + taken.bit_count(), captured[1])
 
     # 2. towers: a fall may earn frees; leave that (rare) turn to the general path
-    fallen = towers[1 - side] & strong
+    fallen = towers[enemy] & strong
     if fallen:
         if captured[side]:
             return _play_move_general(state, code, variant)
@@ -274,7 +276,7 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
 
     # 3. mines
     mines = state.mines
-    flipped = mines[1 - side] & (two | reach)
+    flipped = mines[enemy] & pressed
     if flipped:
         if variant.mine_score:
             for mine in squares_of(flipped):
@@ -289,7 +291,6 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
         soldiers, commanders = (own, foe), (own_commander, foe_commander)
     else:
         soldiers, commanders = (foe, own), (foe_commander, own_commander)
-    enemy = 1 - side
     key = hash((soldiers, commanders, towers, mines, captured, enemy, 0))  # BattleState.key
     ply = state.ply + 1
     irreversible = taken or fallen
