@@ -21,6 +21,10 @@ def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list
     if phase not in CHANCE_PHASES:  # a baron's own action
         seat = before.order[before.turn]
         lines = [f"{NAMES[seat][before.barons[seat].face]}: {action}"]
+        if before.barons is after.barons and before.chambers is after.chambers and after.phase != OVER:
+            counts = before.cache.get("counts")  # a step without a casualty (consequences' fast path)
+            if counts is not None and counts == after.cache.get("counts"):
+                return lines
     elif phase == SPINNING:
         seat = before.order[before.turn]
         face = before.barons[seat].face

@@ -148,7 +148,7 @@ CHANGED: Final = 1
 DEPTH: Final = 2
 MOVER: Final = 3
 FACTS: Final = 4
-TRAIL_CUT = 32
+TRAIL_CUT = 16
 
 
 def trail(parent: Trail | None, changed: tuple[int, ...], mover: int = -1) -> Trail:

@@ -266,6 +266,9 @@ _LOOKS = tuple(itemgetter(*[c for c, _ in named]) if len(named) > 1 and a not in
 _SEEN: tuple[dict[Any, list[str]], ...] = tuple({} for _ in SAME_FIELD_NAMED)
 """Per box: the battlefield steps from it for each content of its neighbour boxes (boxes away from the ram
 with two neighbours or more; the others are worked out each time)."""
+SEEN_LIMIT = 4096
+"""Entries in all of ``_SEEN`` together before it starts afresh (about 1 MiB)."""
+_SEEN_SIZE = [0]
 _RAM_AT = {(f, ram): (MAT.numbered[f][2], MAT.numbered[f][3]) if ram == HOME else (MAT.numbered[f][1],
                                                                                       MAT.numbered[f][2])
            for f in range(4) for ram in (HOME, ON_BRIDGE)}
@@ -281,8 +284,11 @@ def _field_steps(board: tuple[int, ...], k: int, blocked: tuple[int, int]) -> li
     seen = _SEEN[k]
     found = seen.get(around)
     if found is None:
-        if len(seen) > 256:
-            seen.clear()
+        _SEEN_SIZE[0] += 1
+        if _SEEN_SIZE[0] > SEEN_LIMIT:  # a bounded memo: a long-running server must not grow with it
+            for table in _SEEN:
+                table.clear()
+            _SEEN_SIZE[0] = 1
         found = seen[around] = [name for (_, name), piece in zip(SAME_FIELD_NAMED[k], around, strict=True)
                                 if piece == EMPTY]
     return found
