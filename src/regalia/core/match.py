@@ -42,13 +42,28 @@ class Match:
         """The seats' actions, in order."""
         self.chance: list[str] = []
         """Every chance outcome, in order (hidden: never shown to a client)."""
-        self.history: list[tuple[int, str]] = []
-        """(seat or CHANCE, action) for every step."""
+        self._movers = bytearray()
+        """Who made each step, one byte a step: seat + 1, or 0 for chance (see ``history``)."""
         self.log: list[str] = []
         """The public record of what happened, in notation."""
         self._resolve_chance()
 
     # ----- the protocol ---------------------------------------------------------------------------
+
+    @property
+    def history(self) -> list[tuple[int, str]]:
+        """(seat or CHANCE, action) for every step, in order.
+
+        Built when asked, from ``actions``, ``chance`` and one byte a step saying whose step it was: a
+        live match keeps no tuple per step (a server holds hundreds of matches for as long as they last).
+        """
+        seats, chances = iter(self.actions), iter(self.chance)
+        return [(mover - 1, next(seats)) if mover else (CHANCE, next(chances)) for mover in self._movers]
+
+    @property
+    def steps(self) -> int:
+        """How many steps were played, chance outcomes included (``len(history)`` without building it)."""
+        return len(self._movers)
 
     @property
     def to_move(self) -> int | None:
@@ -148,7 +163,7 @@ class Match:
         # ``_step`` and ``_resolve_chance``, inline
         game = self.game
         self.state = after = game.apply(before, action)
-        self.history.append((mover, action))
+        self._movers.append(mover + 1)
         self.log.extend(game.describe(before, action, after))
         self.actions.append(action)
         self._mover_now = game.to_move(after)
@@ -179,7 +194,7 @@ class Match:
     def _step(self, mover: int, action: str) -> None:
         before = self.state
         self.state = self.game.apply(before, action)
-        self.history.append((mover, action))
+        self._movers.append(mover + 1)
         self.log.extend(self.game.describe(before, action, self.state))
 
     def _resolve_chance(self, expected: list[str] | None = None) -> None:

@@ -98,7 +98,8 @@ def _init_expecting(match: Match, game: Game, seed: int | str, chance: list[str]
     match.seed = seed
     match._rng = Rng(seed).derive("chance")
     match.state = game.initial_state()
-    match.actions, match.chance, match.history, match.log = [], [], [], []
+    match.actions, match.chance, match.log = [], [], []
+    match._movers = bytearray()
     try:
         match._resolve_chance(expected=chance)
     except RecordError as exc:
