@@ -21,7 +21,7 @@ def regalia_steps_per_second(game_id: str, seconds: float, **options: Any) -> di
         seed += 1
         while not match.is_over:
             match.play(rng.choice(match.legal_actions()))
-        steps += len(match.history)
+        steps += match.steps
         matches += 1
     elapsed = time.perf_counter() - start
     return {"engine": f"regalia {game_id}", "steps/s": steps / elapsed, "matches": matches,

@@ -98,7 +98,7 @@ def speed_rows(seconds: float) -> list[dict[str, Any]]:
             match = game.new_match(seed=seed)
             while not match.is_over:
                 match.play(rng.choice(match.legal_actions()))
-            steps += len(match.history)
+            steps += match.steps
             seed += 1
         elapsed = time.perf_counter() - start
         name = ", ".join(f"{k}={v}" for k, v in options.items())

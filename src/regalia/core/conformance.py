@@ -46,7 +46,7 @@ def snapshot(match: Match) -> str:
 
 def fingerprint(match: Match) -> tuple[int, ...]:
     """A cheap identity of a match's progress (``apply`` never mutates, so the state object is enough)."""
-    return (id(match.state), len(match.actions), len(match.chance), len(match.history), len(match.log),
+    return (id(match.state), len(match.actions), len(match.chance), match.steps, len(match.log),
             match._rng.state)
 
 
@@ -164,6 +164,6 @@ def check_game(
         for seed in seeds:
             match = check_match(game, seed, **kwargs)
             report.matches += 1
-            report.steps += len(match.history)
+            report.steps += match.steps
             report.plies.append(len(match.actions))
     return report
