@@ -16,7 +16,17 @@ the base policy's choice. This is a one-step policy improvement over the base po
 (Bertsekas' rollout algorithm), so it plays at least as well as its base policy, by construction.
 
 Optionally (``depth=2``) the first decision of its own after the candidate is also chosen by rollouts.
-A decision costs a few rollouts of one game (about 2-4 ms each).
+A decision costs a few rollouts of one game (well under a millisecond each).
+
+Measured (2,000 rubbers each, seats rotated, 3 players, ``REGALIA_AI_CLOCK=cpu``, seeds ``strength:0..1999``;
+``python -m regalia.bench.crown_the_queen strength --hero oracle --field easy --rubbers 2000``):
+
+* against two easies: 99.4% ± 0.3% of the rubbers; 0.87 ms CPU per decision (max 8.8 ms);
+* against two mediums: 98.6% ± 0.5%; 0.81 ms CPU per decision (max 8.5 ms).
+
+So the deal's luck does NOT cap the edge: a player that knows the pack's order wins nearly every rubber.
+The issue's fallback (70% of the ceiling's edge) would ask for a share of 79.6% against easies and
+79.0% against mediums — more than the direct 45% target, which therefore stands.
 """
 
 from __future__ import annotations
