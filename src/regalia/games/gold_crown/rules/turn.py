@@ -109,7 +109,8 @@ def _legal(state: GoldCrownState) -> list[str]:
                 found.append("ram")
         elif state.board[MAT.numbered[baron.face][3]] == EMPTY:
             found.append("ram back")
-        if state.points >= chambers.THRONE_MEN and chambers.storm_problem(state, seat) is None:
+        if (state.points >= chambers.THRONE_MEN and state.chambers.count(seat) >= chambers.CHAMBERS_FOR_THRONE
+                and chambers.storm_problem(state, seat) is None):
             found.append("storm")
         found.append("end")
         return found
