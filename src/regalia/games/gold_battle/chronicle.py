@@ -22,12 +22,9 @@ REASONS = {
 
 def chronicle(before: BattleState, action: str, after: BattleState) -> list[str]:
     side = before.side
-    if (after.outcome is None and not before.frees and action != PASS
-            and (after.captured is before.captured or after.captured == before.captured)
-            and (after.towers is before.towers or after.towers == before.towers)
-            and (after.mines is before.mines or after.mines == before.mines)):
-        # the common case: a plain move and nothing else happened (its line remembered per side and unit;
-        # a plain move's state shares the unchanged pairs, so ``is`` answers first)
+    if after.quiet == before.quiet + 1 and after.outcome is None and action != PASS and not before.frees:
+        # the common case: a plain move and nothing else happened (its line remembered per side and unit).
+        # The quiet count went on, so nothing was captured, destroyed, taken or freed (each resets it).
         commander = after.commanders[side] != before.commanders[side]
         plain = _PLAIN[side][commander]
         line = plain.get(action)
