@@ -74,3 +74,16 @@ def test_two_actions_of_one_match_in_one_batch_leave_the_later_version(tmp_path:
     actions, bumped = stored_rows(path)
     assert actions == [("x", 0, 0, "roll"), ("x", 1, 0, "stop")]
     assert bumped["x"][0] == 2
+
+
+@pytest.mark.parametrize("total", [0, 1, 2, 3, 7, 13, 64, 127, 128, 129, 300, 1000])
+def test_a_batch_is_written_in_runs_of_powers_of_two_so_few_statement_texts_exist(total: int) -> None:
+    """Every batch size maps onto statements of 128, 64, ..., 1 rows: all rows, in order, each once, and the
+    driver never prepares (and keeps) more than eight texts of each kind, whatever sizes the load brings."""
+    rows = [(i,) for i in range(total)]
+    runs = list(store_module._runs(rows))
+    assert [row for run in runs for row in run] == rows
+    sizes = [len(run) for run in runs]
+    assert all(size in {1 << k for k in range(8)} for size in sizes)
+    assert sizes == sorted(sizes, reverse=True)
+    assert len(runs) <= total // store_module.SQLITE_ROWS_PER_STATEMENT + 7 if total else runs == []

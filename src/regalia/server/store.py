@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import functools
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -333,19 +334,31 @@ def _wake(batch: list[_Pending]) -> None:
             pending.done.set_result(None)
 
 
-SQLITE_ROWS_PER_STATEMENT = 190
-"""Rows in one multi-row statement: 5 parameters each stays under old SQLite's 999-parameter cap."""
+SQLITE_ROWS_PER_STATEMENT = 128
+"""Most rows in one multi-row statement: 5 parameters each stays under old SQLite's 999-parameter cap."""
+
+
+def _runs(rows: list[tuple[Any, ...]]) -> Iterator[list[tuple[Any, ...]]]:
+    """``rows`` in runs of 128, 64, ..., 2, 1 rows (longest first): few statements a batch, and only eight
+    statement texts of each kind ever. The driver keeps every statement it prepared (128 a connection), and
+    a prepared multi-row statement costs about 0.7 KiB a row: with one text per batch size, the soak's
+    server grew for minutes as new sizes came (about 6 MiB a connection once full)."""
+    first, total = 0, len(rows)
+    while first < total:
+        size = min(SQLITE_ROWS_PER_STATEMENT, 1 << ((total - first).bit_length() - 1))
+        yield rows[first:first + size]
+        first += size
 
 UPDATE_FROM = sqlite3.sqlite_version_info >= (3, 33, 0)
 """``UPDATE ... FROM``: the SQLite library can bump every match of a batch in one statement."""
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=16)
 def _sqlite_insert(rows: int) -> str:
     return "INSERT INTO actions (match_id, version, seat, action, at) VALUES " + ", ".join(["(?, ?, ?, ?, ?)"] * rows)
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=16)
 def _sqlite_bump(rows: int) -> str:
     if rows == 1 or not UPDATE_FROM:
         return "UPDATE matches SET version = ?, is_over = ?, result = ?, updated_at = ? WHERE id = ?"
@@ -366,13 +379,10 @@ def _sqlite_append(db: sqlite3.Connection, inserts: list[tuple[Any, ...]], bumps
     ``bumps``: (version, is_over, result, updated_at, match id) per match, each match once.
     """
     try:
-        step = SQLITE_ROWS_PER_STATEMENT
-        for first in range(0, len(inserts), step):
-            rows = inserts[first:first + step]
+        for rows in _runs(inserts):
             db.execute(_sqlite_insert(len(rows)), [value for row in rows for value in row])
         if UPDATE_FROM:
-            for first in range(0, len(bumps), step):
-                rows = bumps[first:first + step]
+            for rows in _runs(bumps):
                 if len(rows) == 1:
                     db.execute(_sqlite_bump(1), rows[0])
                 else:
