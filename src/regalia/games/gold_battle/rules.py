@@ -136,11 +136,16 @@ _COMMANDER_CACHE_SIZE = 4096
 """Patterns kept per square (a long-running server must not grow without bound)."""
 
 
+_LEAPS_BACKWARDS: tuple[tuple[tuple[Bitboard, str], ...], ...] = tuple(
+    tuple(((1 << middle) | (1 << to), text) for middle, to, text in reversed(LEAP_TEXT[sq])) for sq in range(SQUARES)
+)
+"""Per square, a commander's leaps last first: (the middle and target squares that must be free, the move)."""
+
+
 def _commander_moves(sq: int, free: Bitboard) -> tuple[str, ...]:
     """A commander's moves from ``sq``, last first: steps, then leaps (rule 3's blocked middle), for the
     free squares ``free`` of its zone (cached per pattern)."""
-    leaps = tuple(text for middle, to, text in LEAP_TEXT[sq] if free >> middle & free >> to & 1)
-    found = leaps[::-1] + _steps(sq, ADJACENT[sq] & free)
+    found = (*[text for need, text in _LEAPS_BACKWARDS[sq] if free & need == need], *_steps(sq, ADJACENT[sq] & free))
     cache = _COMMANDER_CACHE[sq]
     if len(cache) >= _COMMANDER_CACHE_SIZE:
         cache.clear()
