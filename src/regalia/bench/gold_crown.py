@@ -4,7 +4,8 @@
 
 * random-play steps/s and mean match length through the public Match API, next to OpenSpiel's C++
   ``breakthrough(rows=11,columns=11)`` driven from the same Python loop (bench/_speed.py); goal: at least
-  0.3x its steps/s;
+  0.3x its steps/s; and the same two loops timed in CPU seconds, taking turns (``cpu_ratio``: steadier than
+  the wall clock while other programs load the machine);
 * the hard baron's mean and worst time per turn (all decisions of one baron's turn together; goal <= 2 s).
 
 Strength runs report the hero's share of all matches with its 95% (Wilson) interval and split by face
