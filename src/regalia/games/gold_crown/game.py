@@ -45,11 +45,12 @@ class GoldCrown(Game):
         return battle_lines(self.players)
 
     def to_move(self, state: GoldCrownState) -> int | None:
-        if state.phase == OVER:
-            return None
-        if state.phase in (OPENING, SPINNING, SCATTER):
+        phase = state.phase
+        if phase in _CHANCE_PHASES:
             return CHANCE
-        return state.seat
+        if phase == OVER:
+            return None
+        return state.order[state.turn] if state.order else -1
 
     def legal_actions(self, state: GoldCrownState) -> list[str]:
         return turn.legal_actions(state)
@@ -135,5 +136,7 @@ class GoldCrown(Game):
 
         return board()
 
+
+_CHANCE_PHASES = frozenset({OPENING, SPINNING, SCATTER})
 
 __all__ = ["GoldCrown"]
