@@ -89,7 +89,7 @@ def field_distance(face: int, entries: frozenset[int]) -> tuple[int, ...]:
     return _distances(entries, lambda b: MAT.face[b] == face)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def castle_distance(targets: frozenset[int], blocked: frozenset[int] = frozenset()) -> tuple[int, ...]:
     """Steps inside the castle (throne room and ``blocked`` boxes excluded) to the nearest target."""
     return _distances(targets, lambda b: MAT.kind[b] in CASTLE and MAT.kind[b] not in THRONE_ROOM
@@ -115,7 +115,7 @@ def entries(state: GoldCrownState, seat: int) -> tuple[int, tuple[int, ...], boo
     return baron.face, baron.breaches, baron.gates != CLOSED or baron.ram == ON_BRIDGE, triangles
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def approach(face: int, breaches: tuple[int, ...], gate: bool, triangles: tuple[int, ...]) -> tuple[float, ...]:
     """Worth of a knight on each battlefield box of ``face``: 4 in front of a real way in (a breach, the open
     gate), half a point less per step away; a scaling box counts as two steps from a way in (it needs a 10
@@ -130,8 +130,13 @@ def approach(face: int, breaches: tuple[int, ...], gate: bool, triangles: tuple[
         d = near_scale[box] + 2
         if near_entry is not None:
             d = min(d, near_entry[box])
-        table.append(max(0.0, 4.0 - 0.5 * d))
+        table.append(_WORTH_AT[min(d, 8)])
     return tuple(table)
+
+
+_WORTH_AT = tuple(max(0.0, 4.0 - 0.5 * d) for d in range(9))
+"""``approach``'s worth by steps away, as shared floats: a table of 441 fresh floats cost 14 KiB, one of
+these 3.5 KiB (a server keeps hundreds of tables: the soak's memory grew with them)."""
 
 
 def objectives(state: GoldCrownState, seat: int, blocked: frozenset[int] = frozenset()) -> frozenset[int]:
