@@ -13,10 +13,12 @@ the face-up pile and hence the pool of unseen cards); they ignore whatever a det
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from regalia.core.rng import Rng
 
 from .cards import PROCESSION, STAGE, stage_of, still_needed, wanted, without
+from .lookahead import sampled_choice
 from .rules import KEEP, PASS_PREFIX, SWAP
 from .state import ACQUIRE, QueenState
 from .view import hidden_from
@@ -97,4 +99,14 @@ def reachable_up_to(card: str, procession: tuple[str, ...], reachable: Counter[s
     return True
 
 
-POLICIES = {"easy": easy, "medium": medium}
+def sampled(state: QueenState, seat: int, rng: Rng, worlds: int = 8, model: str = "easy",
+            margin: float = 1.0, kept: int = 3) -> str:
+    """Sampled lookahead (``lookahead.sampled_choice``): the race heuristic's choices tested on ``worlds``
+    worlds drawn from the seat's view, the other seats modelled by the ``model`` heuristic.
+
+    Not a level: it measured weaker than ``medium`` (see lookahead.py for the figures)."""
+    return sampled_choice(state, seat, rng, worlds=worlds, default=medium, own=medium, others=POLICIES[model],
+                          margin=margin, kept=kept)
+
+
+POLICIES: dict[str, Callable[..., str]] = {"easy": easy, "medium": medium, "sampled": sampled}
