@@ -258,17 +258,11 @@ AFFECTS = tuple(tuple(k for k in range(len(MAT.kind)) if c in SAME_FIELD[k]) for
 """The boxes whose battlefield steps a change on box c can alter."""
 WALK = 40
 """How many board changes back a table is looked for before it is computed afresh."""
-_TOUCHED: dict[tuple[int, int], tuple[tuple[tuple[int, Any, dict[Any, list[str]]], ...], Any]] = {}
+_TOUCHED: dict[tuple[int, int], tuple[tuple[int, ...], Any]] = {}
 """After a step a -> b: the boxes whose knights' battlefield steps may have changed (b's and a's and b's
-neighbours), each with its ``_LOOKS`` and ``_SEEN``, and a getter of their pieces."""
-_LOOKS = tuple(itemgetter(*[c for c, _ in named]) if len(named) > 1 and a not in NEAR_RAM else None
-               for a, named in enumerate(SAME_FIELD_NAMED))
-_SEEN: tuple[dict[Any, list[str]], ...] = tuple({} for _ in SAME_FIELD_NAMED)
-"""Per box: the battlefield steps from it for each content of its neighbour boxes (boxes away from the ram
-with two neighbours or more; the others are worked out each time)."""
-SEEN_LIMIT = 4096
-"""Entries in all of ``_SEEN`` together before it starts afresh (about 1 MiB)."""
-_SEEN_SIZE = [0]
+neighbours), and a getter of their pieces."""
+
+
 _RAM_AT = {(f, ram): (MAT.numbered[f][2], MAT.numbered[f][3]) if ram == HOME else (MAT.numbered[f][1],
                                                                                       MAT.numbered[f][2])
            for f in range(4) for ram in (HOME, ON_BRIDGE)}
@@ -277,27 +271,14 @@ _RAM_AT = {(f, ram): (MAT.numbered[f][2], MAT.numbered[f][3]) if ram == HOME els
 
 def _field_steps(board: tuple[int, ...], k: int, blocked: tuple[int, int]) -> list[str]:
     """The legal battlefield steps of the knight on box k (never mutated: tables share them)."""
-    look = _LOOKS[k]
-    if look is None:
+    if k in NEAR_RAM:
         return [name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY and c not in blocked]
-    around = look(board)
-    seen = _SEEN[k]
-    found = seen.get(around)
-    if found is None:
-        _SEEN_SIZE[0] += 1
-        if _SEEN_SIZE[0] > SEEN_LIMIT:  # a bounded memo: a long-running server must not grow with it
-            for table in _SEEN:
-                table.clear()
-            _SEEN_SIZE[0] = 1
-        found = seen[around] = [name for (_, name), piece in zip(SAME_FIELD_NAMED[k], around, strict=True)
-                                if piece == EMPTY]
-    return found
+    return [name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY]
 
 
-def _touched(a: int, b: int) -> tuple[tuple[tuple[int, Any, dict[Any, list[str]]], ...], Any]:
-    boxes = sorted({b, *AFFECTS[a], *AFFECTS[b]} - {a})
-    found = _TOUCHED[a, b] = (tuple((k, _LOOKS[k], _SEEN[k]) for k in boxes),
-                              itemgetter(*boxes) if len(boxes) > 1 else lambda board: (board[b],))
+def _touched(a: int, b: int) -> tuple[tuple[int, ...], Any]:
+    boxes = tuple(sorted({b, *AFFECTS[a], *AFFECTS[b]} - {a}))
+    found = _TOUCHED[a, b] = (boxes, itemgetter(*boxes) if len(boxes) > 1 else lambda board: (board[b],))
     return found
 
 
@@ -326,9 +307,8 @@ def _march(state: GoldCrownState, seat: int) -> March:
             del boxes[bisect_left(boxes, a)], parts[a]
             insort(boxes, b)
             touched, pieces = _TOUCHED.get((a, b)) or _touched(a, b)
-            for k, look, seen in compress(touched, map(mine.__eq__, pieces(board))):
-                found = None if look is None else seen.get(look(board))
-                parts[k] = _field_steps(board, k, blocked) if found is None else found
+            for k in compress(touched, map(mine.__eq__, pieces(board))):
+                parts[k] = _field_steps(board, k, blocked)
             if BORDER[a] or BORDER[b]:
                 border = [k for k in border if k != a]
                 if BORDER[b]:
