@@ -98,6 +98,8 @@ def side_score(state: BattleState, side: int, crowds: tuple[tuple[int, int, int]
 
 
 _ADVANCE: dict[int, dict[int, int]] = {}
+"""Per enemy mines, per soldiers: ``advance``. At most 16 x 2048 entries (about 2.5 MB): a search meets a
+few mine patterns, and a server's matches share the start's."""
 
 
 def advance(soldiers: int, targets: int) -> int:
@@ -108,10 +110,10 @@ def advance(soldiers: int, targets: int) -> int:
              + 4 * (soldiers & d2).bit_count() + 8 * (soldiers & d3).bit_count())
     sums = _ADVANCE.get(targets)
     if sums is None:
-        if len(_ADVANCE) >= 256:
+        if len(_ADVANCE) >= 16:
             _ADVANCE.clear()
         sums = _ADVANCE[targets] = {}
-    elif len(sums) >= 4096:
+    elif len(sums) >= 2048:
         sums.clear()
     sums[soldiers] = found
     return found
