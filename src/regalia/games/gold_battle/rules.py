@@ -35,7 +35,7 @@ from .board import (
     squares_of,
 )
 from .notation import MOVE_OF, MOVE_TEXT
-from .state import NO_SQUARE, BattleState
+from .state import NO_SQUARE, BattleState, position_key
 
 QUIET_LIMIT = 60
 PLY_CAP = 300
@@ -296,7 +296,7 @@ def play_move(state: BattleState, code: int, variant: Variant = STANDARD) -> Bat
         soldiers, commanders = (own, foe), (own_commander, foe_commander)
     else:
         soldiers, commanders = (foe, own), (foe_commander, own_commander)
-    key = hash((soldiers, commanders, towers, mines, captured, enemy, 0))  # BattleState.key
+    key = position_key(soldiers, commanders, towers, mines, captured, enemy, 0)  # BattleState.key
     ply = state.ply + 1
     irreversible = taken or fallen
     quiet = 0 if irreversible or flipped else state.quiet + 1

@@ -63,8 +63,27 @@ class BattleState:
     @property
     def key(self) -> int:
         """The position key: squares, mine owners, towers, captives, side to act (not the history)."""
-        return hash((self.soldiers, self.commanders, self.towers, self.mines, self.captured,
-                     self.side, self.frees))
+        return position_key(self.soldiers, self.commanders, self.towers, self.mines, self.captured,
+                            self.side, self.frees)
+
+
+_LOW = (1 << 61) - 1
+
+
+def position_key(soldiers: tuple[Bitboard, Bitboard], commanders: tuple[Square, Square],
+                 towers: tuple[Bitboard, Bitboard], mines: tuple[Bitboard, Bitboard], captured: tuple[int, int],
+                 side: int, frees: int) -> int:
+    """A 64-bit key of the position (repetition, GB-4, and the search's table).
+
+    Python hashes an int modulo 2**61 - 1, so a 121-square bitboard hashed whole makes squares 61 apart
+    alike: a soldier on a1 and one on g6 in otherwise equal positions had the same key (a false repetition
+    could end a battle, and the search's table mixed the two). Each bitboard goes in as its low 61 and high
+    60 bits, which hash to themselves: distinct positions then differ in the tuple hashed, and only the
+    tuple hash's own 64-bit mixing can collide.
+    """
+    (s0, s1), (t0, t1), (m0, m1) = soldiers, towers, mines
+    return hash((s0 & _LOW, s0 >> 61, s1 & _LOW, s1 >> 61, commanders, t0 & _LOW, t0 >> 61, t1 & _LOW, t1 >> 61,
+                 m0 & _LOW, m0 >> 61, m1 & _LOW, m1 >> 61, captured, side, frees))
 
 
 _DERIVED = ("legal", "empty")
