@@ -132,8 +132,9 @@ COMMANDER_ZONE: tuple[Bitboard, ...] = tuple(
 """The squares whose being free decides a commander's moves: its neighbours and its leaps' targets."""
 _COMMANDER_CACHE: tuple[dict[int, tuple[str, ...]], ...] = tuple({} for _ in range(SQUARES))
 """Per square, per pattern of free squares in its zone: a commander's moves there, last first."""
-_COMMANDER_CACHE_SIZE = 4096
-"""Patterns kept per square (a long-running server must not grow without bound)."""
+_COMMANDER_CACHE_SIZE = 256
+"""Patterns kept per square: at most 31,000 in all (about 4 MiB; 4,096 a square allowed 500,000). A
+long-running server must not grow without bound, and a commander meets few patterns on one square."""
 
 
 _LEAPS_BACKWARDS: tuple[tuple[tuple[Bitboard, str], ...], ...] = tuple(
