@@ -73,7 +73,7 @@ def cpu_ratio(seconds: float, rounds: int = 4) -> dict[str, Any]:
             seed += 1
             while not match.is_over:
                 match.play(ours_rng.choice(match.legal_actions()))
-            ours_steps += len(match.history)
+            ours_steps += match.steps
         ours_cpu += time.process_time() - started
         started = time.process_time()
         while time.process_time() - started < seconds / rounds:
