@@ -20,7 +20,13 @@ def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list
     phase = before.phase
     if phase not in CHANCE_PHASES:  # a baron's own action
         seat = before.order[before.turn]
-        lines = [f"{NAMES[seat][before.barons[seat].face]}: {action}"]
+        face = before.barons[seat].face
+        line = _ACTION_LINES.get((seat, face, action))
+        if line is None:
+            if len(_ACTION_LINES) >= ACTION_LINES_KEPT:
+                _ACTION_LINES.clear()
+            line = _ACTION_LINES[seat, face, action] = f"{NAMES[seat][face]}: {action}"
+        lines = [line]
         if before.barons is after.barons and before.chambers is after.chambers and after.phase != OVER:
             counts = before.cache.get("counts")  # a step without a casualty (consequences' fast path)
             if counts is not None and counts == after.cache.get("counts"):
@@ -55,6 +61,12 @@ def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list
 CHANCE_PHASES = frozenset({OPENING, SPINNING, SCATTER_PHASE})
 _SPIN_LINES: dict[tuple[int, int, str], str] = {}
 """The spinner's log line by seat, face and outcome."""
+_ACTION_LINES: dict[tuple[int, int, str], str] = {}
+"""A baron's action's log line by seat, face and action: every live match shares these strings, so a match
+in play holds a pointer a step for its log, not a new line (a siege is a thousand steps; a server holds
+hundreds of sieges for as long as they last)."""
+ACTION_LINES_KEPT = 8192
+"""At most this many lines are kept (about 1 MiB)."""
 NAMES = tuple(tuple(f"{colour} ({face})" for face in FACES) for colour in COLOURS)
 """``baron_name`` by seat and face."""
 
