@@ -37,6 +37,7 @@ from typing import Any
 
 from regalia.core.game import CHANCE, JSON, Game, State
 from regalia.core.rng import Rng
+from regalia.core.stats import clearly_better
 
 from . import clock
 from .agent import Agent
@@ -123,13 +124,7 @@ class ISMCTSAgent(Agent):
 
     def _overturns(self, best: list[float], default: list[float]) -> bool:
         """Whether ``best`` beats ``default`` by more than ``prior_margin`` standard errors (paired)."""
-        n = len(best)
-        if n < 2:
-            return False
-        gains = [b - d for b, d in zip(best, default, strict=True)]
-        mean = sum(gains) / n
-        variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
-        return mean > 0 and mean * mean * n > self.prior_margin ** 2 * variance
+        return clearly_better(best, default, self.prior_margin)
 
     def _iterate(self, game: Game, state: State, root: Node, rng: Rng, first: str | None = None) -> list[float]:
         path = [root]

@@ -29,6 +29,7 @@ import math
 from collections.abc import Callable
 
 from regalia.core.rng import Rng
+from regalia.core.stats import clearly_better
 
 from .cards import DECK, HAND_SIZE, STAGE, sort_cards, stage_of, still_needed, wanted
 from .rules import APPLY, legal_actions
@@ -147,15 +148,4 @@ def sampled_choice(state: QueenState, seat: int, rng: Rng, *, worlds: int, defau
     if best == choice or not clearly_better(values[best], values[choice], margin):
         return choice
     return best
-
-
-def clearly_better(best: list[float], default: list[float], margin: float) -> bool:
-    """Whether ``best`` beats ``default`` by more than ``margin`` standard errors (paired samples)."""
-    n = len(best)
-    if n < 2:
-        return False
-    gains = [b - d for b, d in zip(best, default, strict=True)]
-    mean = sum(gains) / n
-    variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
-    return mean > 0 and mean * mean * n > margin * margin * variance
 
