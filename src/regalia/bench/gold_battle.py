@@ -15,20 +15,32 @@ variables: ``GOLD_BATTLE_MATCHES`` (per pairing, default 400, 8 with ``--quick``
 search than on an idle one; ``GOLD_BATTLE_NODES_PER_SECOND`` (e.g. 68000, what one idle core of the
 reference machine searches) turns each alpha-beta level's seconds into that many nodes instead:
 deterministic, and the same search whatever else the machine is doing.
+
+Strength matches go to a ledger (``benchmarks/ledgers/gold-battle-strength.jsonl`` in a checkout, or
+``GOLD_BATTLE_LEDGER``; ``off`` for none; quick runs use none unless it is set): each finished match is
+appended at once with a fingerprint of everything that decides play (``pair_fingerprint``), a run plays only
+the matches ``0 .. GOLD_BATTLE_MATCHES-1`` the ledger lacks for the current fingerprint, and the table counts
+every entry of the current fingerprint. ``GOLD_BATTLE_UNTIL`` (``HH:MM`` UTC, or an ISO date-time) starts no
+match after that time; ``GOLD_BATTLE_PARTS`` (default ``speed,search,strength``) picks the parts to run.
 """
 
 from __future__ import annotations
 
+import inspect
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
-from regalia.ai import levels, load_agent
+from regalia.ai import ALGORITHMS, clock, levels, load_agent
 from regalia.core.match import Match
 from regalia.core.rng import Rng
 from regalia.games import load_game
 
+from ._ledger import Ledger, fingerprint, wilson
+from ._ledger import now as ledger_now
 from ._speed import openspiel_steps_per_second, regalia_steps_per_second
 
 GAME = "gold-battle"
@@ -39,15 +51,23 @@ OPENING_PLIES = 2
 
 
 def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
-    rows = speed_rows(seconds=2.0 if quick else 10.0)
-    rows += search_rows(moves=3 if quick else 12)
+    parts = {p.strip() for p in os.environ.get("GOLD_BATTLE_PARTS", "speed,search,strength").split(",")}
+    rows: list[dict[str, Any]] = []
+    if "speed" in parts:
+        rows += speed_rows(seconds=2.0 if quick else 10.0)
+    if "search" in parts:
+        rows += search_rows(moves=3 if quick else 12)
+    if "strength" not in parts:
+        return "The Gold Battle: speed, search and strength", rows
+    ledger = ledger_for(quick)
+    until = parse_until(os.environ.get("GOLD_BATTLE_UNTIL"))
     matches = int(os.environ.get("GOLD_BATTLE_MATCHES", 8 if quick else 400))
     scale = float(os.environ.get("GOLD_BATTLE_SCALE", 0.05 if quick else 1.0))
     pairs = parse_pairs(os.environ.get("GOLD_BATTLE_PAIRS")) or PAIRS
     workers = int(os.environ.get("GOLD_BATTLE_WORKERS", os.cpu_count() or 1))
     rate = os.environ.get("GOLD_BATTLE_NODES_PER_SECOND")
     for a, b in pairs:
-        rows.append(strength_row(a, b, matches, scale, workers, float(rate) if rate else None))
+        rows.append(strength_row(a, b, matches, scale, workers, float(rate) if rate else None, ledger, until))
     return "The Gold Battle: speed, search and strength", rows
 
 
@@ -149,6 +169,45 @@ def search_rows(moves: int) -> list[dict[str, Any]]:
 
 # ----- strength ------------------------------------------------------------------------------------
 
+PACKAGE = Path(__file__).resolve().parents[1]
+"""``src/regalia`` (the fingerprint hashes files under it)."""
+LEDGER = PACKAGE.parents[1] / "benchmarks" / "ledgers" / "gold-battle-strength.jsonl"
+"""The strength ledger committed with the repository (used when this module runs from a checkout)."""
+GOAL = 400
+"""Matches a pairing needs for the issue's table."""
+
+
+def ledger_for(quick: bool) -> Ledger | None:
+    """``GOLD_BATTLE_LEDGER`` (a path; ``off`` for none), else the repository's ledger for full runs."""
+    text = os.environ.get("GOLD_BATTLE_LEDGER")
+    if text is not None:
+        return None if text.strip().lower() in ("", "off", "none") else Ledger(text)
+    if quick or not LEDGER.parents[1].is_dir():
+        return None
+    return Ledger(LEDGER)
+
+
+def play_files(a: str, b: str) -> list[Path]:
+    """The source files that decide a match of ``a`` against ``b``: the rules, evaluation and levels (the
+    game's package), the core protocol the match runs on, and the agents' algorithms."""
+    files = sorted((PACKAGE / "games" / "gold_battle").glob("*.py"))
+    files += [PACKAGE / "core" / name for name in ("__init__.py", "game.py", "match.py", "rng.py", "options.py",
+                                                    "errors.py")]
+    files += [PACKAGE / "ai" / name for name in ("__init__.py", "agent.py", "clock.py")]
+    for level in (a, b):
+        module = ALGORITHMS[levels(GAME)[level]["algorithm"]].partition(":")[0]
+        files.append(PACKAGE.parent / (module.replace(".", "/") + ".py"))
+    return files
+
+
+def pair_fingerprint(a: str, b: str, scale: float, nodes_per_second: float | None = None) -> str:
+    """What decides play in this pairing's matches: ``play_files``, this module's match runner and budgets,
+    and the clock the agents budget on."""
+    return fingerprint(play_files(a, b), inspect.getsource(play_one), inspect.getsource(budget),
+                       f"opening plies {OPENING_PLIES}", f"clock {'cpu' if clock.is_cpu_clock() else 'wall'}",
+                       f"scale {scale!r}", f"nodes/s {nodes_per_second!r}", root=PACKAGE.parent)
+
+
 def budget(level: str, scale: float, nodes_per_second: float | None = None) -> dict[str, Any]:
     """A level's budget scaled: seconds, or (alpha-beta with ``nodes_per_second``) the nodes they buy."""
     spec = levels(GAME)[level]
@@ -159,8 +218,12 @@ def budget(level: str, scale: float, nodes_per_second: float | None = None) -> d
     return {"seconds": spec["seconds"] * scale}
 
 
-def play_one(job: tuple[str, str, int, float] | tuple[str, str, int, float, float | None]) -> tuple[float, int]:
-    """Match ``index`` of a pairing: (``a``'s score: 1 win, 0.5 draw, 0 loss; plies)."""
+def play_one(job: tuple[str, str, int, float] | tuple[str, str, int, float, float | None]) -> dict[str, Any]:
+    """Match ``index`` of a pairing: ``a`` plays Red in even matches; each pair of matches opens alike.
+
+    Returns ``score`` (``a``'s: 1 win, 0.5 draw, 0 loss), ``plies``, ``reason``, and each side's thinking
+    (``cpu_a``/``cpu_b``: CPU seconds, ``moves_a``/``moves_b``: decisions).
+    """
     a, b, index, scale = job[:4]
     rate = job[4] if len(job) > 4 else None
     game = load_game(GAME)
@@ -171,38 +234,117 @@ def play_one(job: tuple[str, str, int, float] | tuple[str, str, int, float, floa
     a_seat = index % 2
     agents = {a_seat: load_agent(GAME, a, seed=f"{index}:a", **budget(a, scale, rate)),
               1 - a_seat: load_agent(GAME, b, seed=f"{index}:b", **budget(b, scale, rate))}
+    cpu = [0.0, 0.0]
+    decisions = [0, 0]
     while not match.is_over:
         seat = match.to_move
         assert seat is not None
-        match.play(agents[seat].choose(match))
+        started = time.thread_time()
+        action = agents[seat].choose(match)
+        cpu[seat] += time.thread_time() - started
+        decisions[seat] += 1
+        match.play(action)
     winners = match.winners
     score = 0.5 if not winners else (1.0 if winners == [a_seat] else 0.0)
-    return score, len(match.actions)
+    return {"score": score, "plies": len(match.actions), "reason": (match.result() or {}).get("reason"),
+            "cpu_a": round(cpu[a_seat], 3), "cpu_b": round(cpu[1 - a_seat], 3),
+            "moves_a": decisions[a_seat], "moves_b": decisions[1 - a_seat]}
 
 
-def strength(a: str, b: str, matches: int, scale: float, workers: int,
-             nodes_per_second: float | None = None) -> dict[str, Any]:
-    jobs = [(a, b, index, scale, nodes_per_second) for index in range(matches)]
+def entry(a: str, b: str, index: int, found: dict[str, Any], fingerprint: str, scale: float) -> dict[str, Any]:
+    """A ledger line for match ``index`` of ``a`` against ``b``."""
+    red, blue = (a, b) if index % 2 == 0 else (b, a)
+    return {"fingerprint": fingerprint, "game": GAME, "pair": f"{a}:{b}", "seed": index, "red": red, "blue": blue,
+            "result": {1.0: "a", 0.5: "draw", 0.0: "b"}[found["score"]], **found, "scale": scale,
+            "clock": "cpu" if clock.is_cpu_clock() else "wall", "date": ledger_now()}
+
+
+def parse_until(text: str | None) -> datetime | None:
+    """``GOLD_BATTLE_UNTIL``: no match starts after this time (``HH:MM`` UTC today, or an ISO date-time)."""
+    if not text:
+        return None
+    if len(text) <= 5 and ":" in text:
+        hours, minutes = (int(part) for part in text.split(":"))
+        return datetime.now(UTC).replace(hour=hours, minute=minutes, second=0, microsecond=0)
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def strength(a: str, b: str, matches: int, scale: float, workers: int, nodes_per_second: float | None = None,
+             ledger: Ledger | None = None, until: datetime | None = None) -> dict[str, Any]:
+    """Plays the matches ``0 .. matches-1`` of a pairing that the ledger lacks (each recorded as it ends),
+    then counts every ledger entry of the current fingerprint (all matches played, without a ledger)."""
+    pair_print = pair_fingerprint(a, b, scale, nodes_per_second)
+    results: dict[int, dict[str, Any]] = {}
+    if ledger is not None:
+        results = {e["seed"]: e for e in ledger.current(pair_print, pair=f"{a}:{b}")}
+    todo = [index for index in range(matches) if index not in results]
+    todo.reverse()
+    played = 0
     started = time.perf_counter()
-    if workers > 1:
+
+    def more() -> bool:
+        return bool(todo) and (until is None or datetime.now(UTC) < until)
+
+    def record(index: int, found: dict[str, Any]) -> None:
+        nonlocal played
+        line = entry(a, b, index, found, pair_print, scale)
+        if ledger is not None:
+            ledger.append(line)
+        results[index] = line
+        played += 1
+
+    if workers > 1 and len(todo) > 1:
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(play_one, jobs))
+            running: dict[Future[dict[str, Any]], int] = {}
+            while running or more():
+                while len(running) < workers and more():
+                    index = todo.pop()
+                    running[pool.submit(play_one, (a, b, index, scale, nodes_per_second))] = index
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    record(running.pop(future), future.result())
     else:
-        results = [play_one(job) for job in jobs]
-    wins = sum(1 for s, _ in results if s == 1.0)
-    draws = sum(1 for s, _ in results if s == 0.5)
-    return {"a": a, "b": b, "matches": matches, "wins": wins, "draws": draws, "losses": matches - wins - draws,
-            "score": sum(s for s, _ in results) / max(matches, 1),
-            "plies": sum(p for _, p in results) / max(matches, 1), "seconds": time.perf_counter() - started}
+        while more():
+            index = todo.pop()
+            record(index, play_one((a, b, index, scale, nodes_per_second)))
+    counted = list(results.values())
+    n = len(counted)
+    wins = sum(1 for e in counted if e["score"] == 1.0)
+    draws = sum(1 for e in counted if e["score"] == 0.5)
+    score = sum(e["score"] for e in counted)
+    moves_a = sum(e.get("moves_a", 0) for e in counted)
+    moves_b = sum(e.get("moves_b", 0) for e in counted)
+    others = 0
+    if ledger is not None:
+        others = sum(1 for e in ledger.read() if e.get("pair") == f"{a}:{b}" and e.get("fingerprint") != pair_print)
+    return {"a": a, "b": b, "matches": n, "wins": wins, "draws": draws, "losses": n - wins - draws,
+            "score": score / max(n, 1), "interval": wilson(score, n), "played": played,
+            "plies": sum(e["plies"] for e in counted) / max(n, 1),
+            "cpu_move_a": sum(e.get("cpu_a", 0.0) for e in counted) / max(moves_a, 1),
+            "cpu_move_b": sum(e.get("cpu_b", 0.0) for e in counted) / max(moves_b, 1),
+            "seconds": time.perf_counter() - started, "fingerprint": pair_print, "other_fingerprints": others}
 
 
-def strength_row(a: str, b: str, matches: int, scale: float, workers: int,
-                 nodes_per_second: float | None = None) -> dict[str, Any]:
-    found = strength(a, b, matches, scale, workers, nodes_per_second)
+def strength_row(a: str, b: str, matches: int, scale: float, workers: int, nodes_per_second: float | None = None,
+                 ledger: Ledger | None = None, until: datetime | None = None) -> dict[str, Any]:
+    found = strength(a, b, matches, scale, workers, nodes_per_second, ledger, until)
     target = TARGETS.get((a, b))
-    verdict = "" if target is None else (" — target met" if found["score"] >= target else " — target NOT met")
-    return {"measure": f"{a} vs {b}", "value": found["score"], "unit": "score",
-            "notes": (f"{matches} matches W{found['wins']}-D{found['draws']}-L{found['losses']}, "
-                      f"budgets x{scale:g}" + (f" at {nodes_per_second:g} nodes/s" if nodes_per_second else "")
-                      + f", {found['plies']:.0f} plies avg, {found['seconds']:.0f} s"
-                      + (f", target {target:.0%}{verdict}" if target else ""))}
+    if target is None or not found["matches"]:
+        verdict = ""
+    else:
+        verdict = " — target met" if found["score"] >= target else " — target NOT met"
+    low, high = found["interval"]
+    n = found["matches"]
+    notes = (f"n={n} ({'>=' if n >= GOAL else '<'} {GOAL}) W{found['wins']}-D{found['draws']}-L{found['losses']}, "
+             f"95% [{low:.3f}, {high:.3f}], budgets x{scale:g}"
+             + (f" at {nodes_per_second:g} nodes/s" if nodes_per_second else "")
+             + f", {found['plies']:.0f} plies avg, CPU s/move {a} {found['cpu_move_a']:.3f} {b} "
+             f"{found['cpu_move_b']:.3f}" + (f", target {target:.0%}{verdict}" if target else ""))
+    if ledger is not None:
+        notes += (f"; ledger {found['fingerprint']}: {found['played']} new in {found['seconds']:.0f} s"
+                  + (f", {found['other_fingerprints']} of older fingerprints not counted"
+                     if found["other_fingerprints"] else ""))
+    else:
+        notes += f"; {found['seconds']:.0f} s"
+    return {"measure": f"{a} vs {b}", "value": found["score"], "unit": "score", "notes": notes}

@@ -20,6 +20,7 @@ def test_terminal_table_shows_board_hud_and_chronicle():
 
 
 def test_benchmark_match_runner_plays_a_whole_match():
-    score, plies = play_one(("easy", "random", 1, 0.5))
-    assert score in (0.0, 0.5, 1.0) and plies > 2
+    found = play_one(("easy", "random", 1, 0.5))
+    assert found["score"] in (0.0, 0.5, 1.0) and found["plies"] > 2
+    assert found["moves_a"] + found["moves_b"] == found["plies"] - 2  # after the two opening plies
     assert parse_pairs("easy:random, hard:uct") == [("easy", "random"), ("hard", "uct")]

@@ -1,0 +1,73 @@
+"""The strength benchmark's ledger: a run plays only the matches the ledger lacks for the current
+fingerprint, records each as it ends, and counts only entries of the current fingerprint."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from regalia.bench import gold_battle
+from regalia.bench._ledger import Ledger
+
+RATE = 20_000.0  # alpha-beta budgets in nodes: deterministic
+
+
+def run(ledger: Ledger, matches: int, scale: float = 1.0) -> dict:
+    return gold_battle.strength("easy", "random", matches, scale, workers=1, nodes_per_second=RATE, ledger=ledger)
+
+
+def test_a_run_records_every_match_and_a_later_run_skips_the_seeds_done(tmp_path):
+    ledger = Ledger(tmp_path / "strength.jsonl")
+    first = run(ledger, 3)
+    assert (first["played"], first["matches"]) == (3, 3)
+    entries = ledger.read()
+    assert [e["seed"] for e in entries] == [0, 1, 2]
+    assert [(e["red"], e["blue"]) for e in entries] == [("easy", "random"), ("random", "easy"), ("easy", "random")]
+    for e in entries:
+        assert e["pair"] == "easy:random" and e["fingerprint"] == first["fingerprint"]
+        assert e["result"] in ("a", "b", "draw") and e["plies"] > 2 and e["cpu_a"] >= 0 and e["date"]
+    second = run(ledger, 5)
+    assert (second["played"], second["matches"]) == (2, 5)
+    assert second["wins"] + second["draws"] + second["losses"] == 5
+    assert [e["seed"] for e in ledger.read()] == [0, 1, 2, 3, 4]  # only seeds 3 and 4 were added
+    assert ledger.read()[:3] == entries
+    again = run(ledger, 5)
+    assert (again["played"], again["matches"], again["score"]) == (0, 5, second["score"])
+
+
+def test_a_changed_fingerprint_does_not_count_old_entries(tmp_path, monkeypatch):
+    ledger = Ledger(tmp_path / "strength.jsonl")
+    old = run(ledger, 2)
+    monkeypatch.setattr(gold_battle, "pair_fingerprint", lambda *args: "changed-rules")
+    new = run(ledger, 1)
+    assert new["fingerprint"] != old["fingerprint"]
+    assert (new["played"], new["matches"], new["other_fingerprints"]) == (1, 1, 2)
+    assert len(ledger.read()) == 3  # the old entries are kept
+
+
+def test_the_fingerprint_follows_the_settings_that_decide_play():
+    base = gold_battle.pair_fingerprint("hard", "medium", 1.0)
+    assert base == gold_battle.pair_fingerprint("hard", "medium", 1.0)
+    assert base != gold_battle.pair_fingerprint("hard", "medium", 0.5)
+    assert base != gold_battle.pair_fingerprint("hard", "uct", 1.0)
+    names = {p.name for p in gold_battle.play_files("hard", "uct")}
+    assert {"rules.py", "evaluation.py", "game.py", "alphabeta.py", "mcts.py", "clock.py"} <= names
+
+
+def test_a_run_killed_mid_write_loses_only_that_match(tmp_path):
+    path = tmp_path / "strength.jsonl"
+    ledger = Ledger(path)
+    run(ledger, 2)
+    lines = path.read_text().splitlines()
+    path.write_text(lines[0] + "\n" + lines[1][: len(lines[1]) // 2])  # the second line cut short
+    with pytest.warns(UserWarning, match="not a whole entry"):
+        again = run(ledger, 2)
+    assert (again["played"], again["matches"]) == (1, 2)
+    assert json.loads(path.read_text().splitlines()[2])["seed"] == 1
+
+
+def test_the_strength_row_reports_n_the_interval_and_the_goal(tmp_path):
+    row = gold_battle.strength_row("easy", "random", 2, 1.0, 1, RATE, Ledger(tmp_path / "l.jsonl"))
+    assert row["measure"] == "easy vs random"
+    assert "n=2 (< 400)" in row["notes"] and "95% [" in row["notes"] and "ledger " in row["notes"]
