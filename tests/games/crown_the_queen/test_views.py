@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,6 +50,7 @@ def visible(state, seat) -> Counter[str]:
 def assert_no_leak(g, match):
     for seat in [None, *range(g.players)]:
         view = match.view(seat)
+        view.pop("record")  # the memory of past turns: see test_cq_8_record_...
         shown = cards_in(json.loads(json.dumps(view)))
         allowed = visible(match.state, seat)
         assert not shown - allowed, f"seat {seat} sees {shown - allowed}"
@@ -113,3 +115,91 @@ def test_evaluate_is_a_share_per_seat_and_final_returns_at_the_end():
         assert len(values) == 3 and all(0 <= v <= 1 for v in values) and abs(sum(values) - 1) < 1e-9
         match.play(rng.choice(match.legal_actions()))
     assert g.evaluate(match.state) == g.returns(match.state)
+
+
+class Witness:
+    """What really happened in each finished turn of the game in progress, noted from outside the view
+    while a match is played: the full record, every card passed included."""
+
+    def __init__(self) -> None:
+        self.turns: list[dict] = []
+        self.current: dict | None = None
+        self.game = 0
+
+    def before(self, state, action) -> None:
+        if len(state.results) != self.game:  # a new game was dealt: its memory starts afresh
+            self.game, self.turns, self.current = len(state.results), [], None
+        if self.current is None and state.step == "acquire":
+            self.current = {"seat": state.turn, "acquired": action,
+                            "turned_up": state.passed if action == "swap" else None,
+                            "laid_from": len(state.processions[state.turn])}
+        elif self.current is None and state.step == "pass":  # the first turn: rule 4's draw (chance, unseen here)
+            self.current = {"seat": state.turn, "acquired": "draw", "turned_up": None, "laid_from": 0}
+        if state.step == "pass" and self.current is not None:
+            seat = state.turn
+            laid = list(state.processions[seat][self.current.pop("laid_from"):])
+            if self.turns and self.turns[-1]["receiver"] is None:
+                self.turns[-1]["receiver"] = self.current["acquired"]
+            self.turns.append({**self.current, "laid": laid, "passed_to": (seat + 1) % state.players,
+                               "passed": action[len("pass "):], "receiver": None})
+            self.current = None
+        elif state.step == "acquire" and self.turns and self.turns[-1]["receiver"] is None:
+            self.turns[-1]["receiver"] = action
+
+    def seen_by(self, seat, state) -> list[dict]:
+        """The record as ``seat`` may know it (None: a spectator): the card passed only to its two ends."""
+        n = state.players
+        out = []
+        for turn in self.turns:
+            shown = dict(turn)
+            if seat is None or seat not in (turn["seat"], (turn["seat"] + 1) % n):
+                shown["passed"] = None
+            out.append(shown)
+        return out
+
+
+def _turns_of(match, seat):
+    return [{k: t[k] for k in ("seat", "acquired", "turned_up", "laid", "passed_to", "passed", "receiver")}
+            for t in match.view(seat)["record"]]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (3, 3), (4, 4), (6, 5)])
+def test_cq_8_record_is_what_each_seat_saw_of_every_turn_and_nothing_more(players, seed):
+    """Perfect recall: every seat's view lists each finished turn of the game in progress exactly as it
+    happened (draw/keep/swap, the card turned up, the cards laid, whether the receiver kept or swapped),
+    and names the card passed to its passer and receiver only; a spectator sees no card passed."""
+    g = game(players)
+    match = g.new_match(seed=seed)
+    rng = Rng(seed)
+    witness = Witness()
+    turns_seen = 0
+    while not match.is_over:
+        action = rng.choice(match.legal_actions())
+        if match.to_move is not None:
+            witness.before(match.state, action)
+        match.play(action)
+        if len(match.state.results) != witness.game:
+            continue  # between games (or over): the witness catches up at the next deal
+        for seat in [None, *range(players)]:
+            assert _turns_of(match, seat) == witness.seen_by(seat, match.state), (seat, len(match.actions))
+        turns_seen = max(turns_seen, len(witness.turns))
+    assert turns_seen > 5
+
+
+def test_cq_8_the_record_hides_passed_cards_from_resampling_and_survives_determinize():
+    """Everything hidden from a seat may be redrawn (``resample_hidden``) without changing its record;
+    a state rebuilt from the view (``determinize``) gives the same record back."""
+    g = game(4)
+    match = g.new_match(seed=31)
+    rng = Rng(31)
+    checked = 0
+    while not match.is_over and checked < 200:
+        match.play(rng.choice(match.legal_actions()))
+        for seat in [None, *range(4)]:
+            view = g.view(match.state, seat)
+            assert g.view(g.resample_hidden(match.state, seat, Rng(checked)), seat) == view
+            rebuilt = g.determinize(json.loads(json.dumps(view)), seat, Rng(checked))
+            assert g.view(rebuilt, seat) == view
+            hidden = [t for t in rebuilt.record if seat is None or seat not in (t[0], (t[0] + 1) % 4)]
+            assert all(t[1] is None for t in hidden)  # a rebuilt state never invents an unseen pass
+        checked += 1

@@ -69,7 +69,7 @@ def chance_outcomes(state: QueenState) -> list[tuple[str, float]]:
 
 def apply_chance(state: QueenState, outcome: str) -> QueenState:
     (step, game, dealer, turn, hands, processions, face_up, pack, passed, dealt, took, idle, results, games,
-     ending, last) = state
+     ending, last, record) = state
     if step == DEALER:
         return new_game(state, 0, int(outcome.split()[1]))
     i = pack.index(outcome)
@@ -86,7 +86,7 @@ def apply_chance(state: QueenState, outcome: str) -> QueenState:
         else:  # Rule 4: the player left of the dealer begins by taking the top card of the centre pack.
             step, turn = DRAW, (dealer + 1) % n
         return _new(QueenState, (step, game, dealer, turn, hands, processions, face_up, pack, passed, dealt, took,
-                                 idle, results, games, ending, last))
+                                 idle, results, games, ending, last, record))
     return lay(state, hand, pack, True, passed)
 
 
@@ -129,9 +129,9 @@ def acquire(state: QueenState, action: str) -> QueenState:
     if action == SWAP:
         # Rule 7: the passed card goes face up; the top pack card is taken instead.
         (_, game, dealer, turn, hands, processions, face_up, pack, _, dealt, took, idle, results, games,
-         ending, last) = state
+         ending, last, record) = state
         return _new(QueenState, (DRAW, game, dealer, turn, hands, processions, (*face_up, passed), pack, None,
-                                 dealt, took, idle, results, games, ending, last))
+                                 dealt, took, idle, results, games, ending, last, record))
     return lay(state, with_card(state.hands[state.turn], passed), state.pack, state.took, None)
 
 
@@ -145,7 +145,7 @@ def lay(state: QueenState, hand: tuple[str, ...], pack: tuple[str, ...], took: b
     A Queen ends the game at once (CQ-2).
     """
     (_, game, dealer, seat, hands, processions, face_up, _, _, dealt, _, idle, results, games, ending,
-     last) = state
+     last, record) = state
     procession = processions[seat]
     laid = None
     while True:
@@ -167,7 +167,7 @@ def lay(state: QueenState, hand: tuple[str, ...], pack: tuple[str, ...], took: b
     if laid is not None:
         processions = _put(processions, seat, procession)
     state = _new(QueenState, (PASS if laid is None else DRAW, game, dealer, seat, hands, processions, face_up, pack,
-                              passed, dealt, took, idle, results, games, ending, last))
+                              passed, dealt, took, idle, results, games, ending, last, record))
     if laid == QUEEN:
         return end_game(state, "queen")
     if not pack:
@@ -187,7 +187,7 @@ APPLY = {DEALER: apply_chance, DEAL: apply_chance, DRAW: draw, ACQUIRE: acquire,
 def pass_card(state: QueenState, card: str) -> QueenState:
     """Rules 5-6: one card face down to the next player; CQ-5 ends a game that no longer draws."""
     (_, game, dealer, turn, hands, processions, face_up, pack, _, dealt, took, idle, results, games, ending,
-     last) = state
+     last, record) = state
     n = len(hands)
     idle = 0 if took else idle + 1
     if idle >= 2 * n:
@@ -197,8 +197,9 @@ def pass_card(state: QueenState, card: str) -> QueenState:
     i = hand.index(card)
     held = list(hands)  # _put, written out
     held[turn] = hand[:i] + hand[i + 1:]
+    record = (*record, (turn, card, len(face_up), len(processions[turn])))  # the turn is over: remember it
     return _new(QueenState, (ACQUIRE, game, dealer, (turn + 1) % n, tuple(held), processions, face_up, pack, card,
-                             dealt, False, idle, results, games, ending, last))
+                             dealt, False, idle, results, games, ending, last, record))
 
 
 def end_game(state: QueenState, why: str) -> QueenState:

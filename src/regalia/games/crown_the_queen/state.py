@@ -20,6 +20,13 @@ from typing import NamedTuple
 DEALER, DEAL, DRAW, ACQUIRE, PASS, OVER = "dealer", "deal", "draw", "acquire", "pass", "over"
 CHANCE_STEPS = frozenset({DEALER, DEAL, DRAW})
 
+Turn = tuple[int, str | None, int, int]
+"""A finished turn, kept as cheaply as the hot path allows: ``(seat, card passed, face-up pile size,
+procession size)``, the sizes as the seat passed. The rest of the turn follows from the sizes: the seat
+swapped if the face-up pile grew since the turn before (only a swap turns a card face up, rule 7), and
+laid the cards its procession gained since its own turn before. The card passed is private (the passer
+and the receiver, CQ-8); a state rebuilt from a view holds None where the seat did not see it."""
+
 
 class QueenState(NamedTuple):
     """Immutable plain data (a named tuple: cheap to copy with ``_replace``, which search does a lot)."""
@@ -53,9 +60,12 @@ class QueenState(NamedTuple):
     games: int = 3
     """Games in this match: a rubber of three (rule 1), or one when the single-game option is chosen."""
     ending: str = ""
+    """Why the last finished game ended: "queen", "pack" or "deadlock" (for the log and the table)."""
     last_processions: tuple[tuple[str, ...], ...] = ()
     """The processions as the last finished game ended (public; shown between games)."""
-    """Why the last finished game ended: "queen", "pack" or "deadlock" (for the log and the table)."""
+    record: tuple[Turn, ...] = ()
+    """Every finished turn of the game in progress, one ``Turn`` each, in order (what players remember:
+    ``view.recall`` shows each seat the part it saw, CQ-8). Emptied when a new game is dealt."""
 
     @property
     def players(self) -> int:

@@ -5,9 +5,15 @@
 * processions and the face-up pile are seen by everyone;
 * the centre pack is seen by no one: only its size is public.
 
-``view`` is that projection. ``resample_hidden`` and ``determinize`` both redeal every card a seat cannot
-see — the others' hands, a passed card it did not see, the pack — from the cards it cannot account for;
-the first works on a real state (without going through the view), the second on the view alone.
+A seat also remembers (perfect recall): ``record`` lists every finished turn of the game in progress —
+who played, whether the turn began with a draw (rule 4), a keep or a swap (and the card turned face up),
+the cards laid, to whom a card was passed and whether the receiver kept or swapped it — all public; the
+card passed is named only to its passer and its receiver (``recall``).
+
+``view`` is that projection. ``resample_hidden`` redeals every card a seat cannot see — the others'
+hands, a passed card it did not see, the pack — uniformly from the cards it cannot account for, on a
+real state. ``determinize`` rebuilds a state from the view alone and deals the hidden cards by the seat's
+belief (``belief.believe``): consistent with everything the seat has seen, not merely uniform.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from typing import Any
 from regalia.core.rng import Rng
 
 from .cards import sort_cards, unseen
-from .state import QueenState
+from .state import ACQUIRE, QueenState, Turn
 
 
 def passer_of(state: QueenState) -> int | None:
@@ -51,7 +57,65 @@ def view(state: QueenState, seat: int | None) -> dict[str, Any]:
         "totals": [sum(r[s] for r in state.results) for s in range(state.players)],
         "ending": state.ending,
         "last_processions": [list(p) for p in state.last_processions],
+        "record": recall(state, seat),
     }
+
+
+def seen_card(turn: Turn, seat: int | None, players: int) -> str | None:
+    """The card passed in ``turn`` if ``seat`` saw it (its passer or its receiver, CQ-8), else None."""
+    passer = turn[0]
+    if seat is None or (seat != passer and seat != (passer + 1) % players):
+        return None
+    return turn[1]
+
+
+def recall(state: QueenState, seat: int | None) -> list[dict[str, Any]]:
+    """The finished turns of the game in progress as ``seat`` saw them (see ``state.Turn``)."""
+    n = state.players
+    record = state.record
+    laid_before = [0] * n
+    turns = []
+    for i, turn in enumerate(record):
+        passer, _, face_up, laid = turn
+        before = record[i - 1][2] if i else 0
+        acquired = "draw" if i == 0 else ("swap" if face_up > before else "keep")
+        if i + 1 < len(record):
+            answer: str | None = "swap" if record[i + 1][2] > face_up else "keep"
+        elif state.step == ACQUIRE:
+            answer = None  # the receiver has not decided yet
+        else:
+            answer = "swap" if len(state.face_up) > face_up else "keep"
+        turns.append({
+            "seat": passer,
+            "acquired": acquired,
+            "turned_up": state.face_up[face_up - 1] if acquired == "swap" else None,
+            "laid": list(state.processions[passer][laid_before[passer]:laid]),
+            "passed_to": (passer + 1) % n,
+            "passed": seen_card(turn, seat, n),
+            "receiver": answer,
+        })
+        laid_before[passer] = laid
+    return turns
+
+
+def record_from(turns: list[dict[str, Any]], players: int) -> tuple[Turn, ...]:
+    """``state.record`` rebuilt from ``recall``'s list (cards the viewer did not see stay None)."""
+    laid = [0] * players
+    face_up = 0
+    record = []
+    for turn in turns:
+        seat = turn["seat"]
+        face_up += turn["acquired"] == "swap"
+        laid[seat] += len(turn["laid"])
+        record.append((seat, turn["passed"], face_up, laid[seat]))
+    return tuple(record)
+
+
+def forget(state: QueenState, seat: int | None) -> tuple[Turn, ...]:
+    """``state.record`` less every card passed that ``seat`` did not see."""
+    n = state.players
+    return tuple(t if t[1] is None or seen_card(t, seat, n) is not None else (t[0], None, t[2], t[3])
+                 for t in state.record)
 
 
 def hidden_from(state: QueenState, seat: int | None) -> list[str]:
@@ -81,7 +145,7 @@ def redeal(state: QueenState, seat: int | None, pool: list[str], rng: Rng) -> Qu
     passed = state.passed
     if passed is not None and not sees_passed(state, seat):
         passed = pool.pop()
-    return state._replace(hands=tuple(hands), passed=passed, pack=sort_cards(pool))
+    return state._replace(hands=tuple(hands), passed=passed, pack=sort_cards(pool), record=forget(state, seat))
 
 
 def resample_hidden(state: QueenState, seat: int | None, rng: Rng) -> QueenState:
@@ -106,6 +170,7 @@ def determinize(data: dict[str, Any], seat: int | None, rng: Rng) -> QueenState:
         dealt=data["dealt"], took=data["took"], idle=data["idle_turns"],
         results=tuple(tuple(r) for r in data["results"]), games=data["games"], ending=data["ending"],
         last_processions=tuple(tuple(p) for p in data["last_processions"]),
+        record=record_from(data["record"], n),
     )
     assert len(state.hands) == n
     known = [*state.processions, state.face_up, own, () if passed is None else (passed,)]
