@@ -188,7 +188,7 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
     @router.post("/api/profiles", status_code=201)
     async def create_profile(body: NewProfile) -> dict[str, Any]:
         try:
-            async with store.sessions.begin() as session:
+            async with store.writing() as session:
                 signed = await records.create_profile(session, body.name)
         except NameTaken as exc:
             raise HTTPException(409, str(exc)) from None
@@ -204,7 +204,7 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
     @router.post("/api/profiles/me/sign-in-code")
     async def sign_in_code(request: Request, authorization: str | None = Header(None)) -> dict[str, Any]:
         me = await me_or_401(authorization)
-        async with store.sessions.begin() as session:
+        async with store.writing() as session:
             await records.purge_sign_in_codes(session)  # the chore: spent and expired codes go
             code = await records.issue_sign_in_code(session, me.id)
         return {"code": format_code(code), "link": sign_in_link(str(request.base_url).rstrip("/"), code),
@@ -212,7 +212,7 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
 
     @router.post("/api/profiles/me/sign-out")
     async def sign_out(authorization: str | None = Header(None)) -> dict[str, bool]:
-        async with store.sessions.begin() as session:
+        async with store.writing() as session:
             done = await records.sign_out(session, bearer(authorization))
         return {"signed_out": done}
 
@@ -220,7 +220,7 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
     async def dice_skin(body: DiceSkinChoice, authorization: str | None = Header(None)) -> dict[str, str]:
         me = await me_or_401(authorization)
         try:
-            async with store.sessions.begin() as session:
+            async with store.writing() as session:
                 profile = await records.set_dice_skin(session, me.id, body.skin)
         except ProfileError as exc:
             raise HTTPException(400, str(exc)) from None
@@ -232,7 +232,7 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
         if not sign_in_attempts.allow(who):
             raise HTTPException(429, f"too many sign-in attempts: at most {SIGN_IN_ATTEMPTS_PER_MINUTE} a minute")
         try:
-            async with store.sessions.begin() as session:
+            async with store.writing() as session:
                 signed = await records.redeem_sign_in_code(session, Secret(body.code))
         except ProfileError as exc:
             raise HTTPException(400, str(exc)) from None
@@ -269,7 +269,7 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
             raise HTTPException(403, f"that token does not hold seat {seat} of this match")
         if live.match.is_over:
             raise HTTPException(409, "the match is over: its players are already recorded")
-        async with store.sessions.begin() as session:
+        async with store.writing() as session:
             await seat_players.attach(session, match_id, seat, me.id)
         return {"match": match_id, "seat": seat, "profile": me.id, "name": me.display_name,
                 "dice_skin": me.dice_skin}

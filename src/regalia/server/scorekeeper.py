@@ -61,7 +61,7 @@ class Scorekeeper:
         result = live.match.result()
         assert result is not None
         try:
-            async with self.store.sessions.begin() as session:
+            async with self.store.writing() as session:
                 people = await seat_players.profiles_of(session, live.id)
                 players = [people.get(s.seat) if s.kind == "human" else computer_player_id(game.id, s.level or "")
                            for s in live.seats]

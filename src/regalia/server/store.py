@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import functools
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -25,7 +25,13 @@ from typing import Any
 from sqlalchemy import event, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 
 from .models import ActionRow, MatchRow, SeatRow
 
@@ -143,11 +149,20 @@ class Store:
             await asyncio.gather(*self._returning, return_exceptions=True)
         await self.engine.dispose()
 
+    @contextlib.asynccontextmanager
+    async def writing(self) -> AsyncIterator[AsyncSession]:
+        """A transaction that writes, taken in turn with every other write of this store (``_write_gate``).
+
+        Every write of the server goes through here or the batch committer: profiles, seats, results too.
+        """
+        async with self._write_gate, self.sessions.begin() as session:
+            yield session
+
     # ----- matches ---------------------------------------------------------------------------------
 
     async def create_match(self, stored: StoredMatch) -> None:
         now = _now()
-        async with self._write_gate, self.sessions.begin() as session:
+        async with self.writing() as session:
             session.add(MatchRow(id=stored.id, game=stored.game, options=stored.options, seed=stored.seed,
                                  seed_commitment=stored.seed_commitment, created_at=now, updated_at=now,
                                  version=0, is_over=False, result=None))
@@ -172,7 +187,7 @@ class Store:
 
     async def claim_seat(self, match_id: str, seat: int, token_hash: str, name: str | None) -> bool:
         """Give an open human seat its token; False when it was already taken (first claim wins)."""
-        async with self._write_gate, self.sessions.begin() as session:
+        async with self.writing() as session:
             result = await session.execute(
                 update(SeatRow)
                 .where(SeatRow.match_id == match_id, SeatRow.seat == seat, SeatRow.kind == "human",
@@ -181,7 +196,7 @@ class Store:
             return bool(result.rowcount)  # type: ignore[attr-defined]
 
     async def set_level(self, match_id: str, seat: int, level: str) -> None:
-        async with self._write_gate, self.sessions.begin() as session:
+        async with self.writing() as session:
             await session.execute(update(SeatRow).where(SeatRow.match_id == match_id, SeatRow.seat == seat,
                                                         SeatRow.kind == "computer").values(level=level))
 
