@@ -64,7 +64,10 @@ def test_a_profile_is_created_and_opened_in_a_second_browser_by_code_and_by_link
 
 def test_the_end_of_match_screen_shows_the_rating_change(page, records_site):
     create_profile(page, records_site, "Jean Lafitte")
-    start_from_lobby(page, records_site, "high-card", seats=["human", "computer:random"])
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/matches")) as created:
+        start_from_lobby(page, records_site, "high-card", seats=["human", "computer:random"])
+    # the new match is the profile's (counted against its matches in play, wherever it connects from)
+    assert created.value.headers.get("authorization") == f"Bearer {token_of(page)}"
     play_by_clicks(page, choose=lambda actions: "hold")
     results = page.locator("#results")
     expect(results).to_contain_text("Jean Lafitte")

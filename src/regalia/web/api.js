@@ -1,12 +1,20 @@
-// HTTP calls to the server, and what this browser remembers: the seat tokens it holds, its recent matches.
+// HTTP calls to the server, and what this browser remembers: its profile, the seat tokens it holds, its
+// recent matches.
 const SEATS_KEY = "regalia.seats";
+export const PROFILE_KEY = "regalia.profile";
 
-async function call(method, path, body) {
-  const response = await fetch(path, {
-    method,
-    headers: body ? { "content-type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
+/** {profile, name, token} of this browser's profile, or null. */
+export function me() {
+  try { return JSON.parse(localStorage.getItem(PROFILE_KEY)); } catch { return null; }
+}
+
+/** One call; a kept profile's token goes along in the Authorization header (a new match then counts as the
+ *  profile's wherever it connects from), never in a URL. */
+export async function call(method, path, body) {
+  const headers = body ? { "content-type": "application/json" } : {};
+  const mine = me();
+  if (mine?.token) headers.authorization = `Bearer ${mine.token}`;
+  const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || data);

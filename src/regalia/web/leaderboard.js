@@ -1,12 +1,11 @@
 // #/leaderboards/GAME: the top captains of one game (Glicko-2 ratings, lichess's cuts) and your own rank.
 import * as api from "./api.js";
 import { h } from "./dom.js";
-import { call } from "./profile.js";
 
 export async function showLeaderboard(root, gameId) {
   const games = await api.games();
   const game = games.find((g) => g.id === gameId) || games[0];
-  const board = await call("GET", `/api/leaderboards/${encodeURIComponent(game.id)}`);
+  const board = await api.call("GET", `/api/leaderboards/${encodeURIComponent(game.id)}`);
   const mine = board.mine;
   root.replaceChildren(h("section", { class: "panel leaderboard", id: "leaderboard" },
     h("h1", {}, `${game.title}: leaderboard`),

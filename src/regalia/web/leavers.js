@@ -1,6 +1,7 @@
 // The host's zombie-mode setting in the new-match form: how long a person who has gone is waited for,
 // and which computer level plays their seat meanwhile (Board Game Arena's zombie mode). The server's
 // referee does the rest; the person takes the seat back the moment they return.
+import { call } from "./api.js";
 import { h, toast } from "./dom.js";
 
 export function leaverFieldset(game) {
@@ -19,9 +20,7 @@ export async function applyLeavers(matchId, tokens, fieldset) {
   if (!token) return;
   const grace = parseFloat(fieldset.querySelector("#leaver-grace").value);
   const level = fieldset.querySelector("#leaver-level").value;
-  const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/leavers`, {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ seat_token: token, grace: Number.isFinite(grace) ? grace : 60, level }),
-  });
-  if (!response.ok) toast("the leaver setting was not saved");
+  await call("POST", `/api/matches/${encodeURIComponent(matchId)}/leavers`,
+    { seat_token: token, grace: Number.isFinite(grace) ? grace : 60, level })
+    .catch((error) => toast(`the leaver setting was not saved: ${error.message}`));
 }

@@ -2,27 +2,11 @@
 // token, and opened on another device with a short sign-in code or link. The token travels only in the
 // Authorization header, never in a URL; the code arrives in the link's #fragment, which is never sent to
 // any server, and is wiped from the address bar as soon as it is read.
+import { call, me, PROFILE_KEY } from "./api.js";
 import { h, toast } from "./dom.js";
-
-const PROFILE_KEY = "regalia.profile";
-
-/** {profile, name, token} of this browser's profile, or null. */
-export function me() {
-  try { return JSON.parse(localStorage.getItem(PROFILE_KEY)); } catch { return null; }
-}
 
 function remember(signed) {
   localStorage.setItem(PROFILE_KEY, JSON.stringify(signed));
-}
-
-export async function call(method, path, body) {
-  const headers = body ? { "content-type": "application/json" } : {};
-  const mine = me();
-  if (mine) headers.authorization = `Bearer ${mine.token}`;
-  const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(typeof data.detail === "string" ? data.detail : `${response.status}`);
-  return data;
 }
 
 /** Tell the server that the seats this browser just got are played by its profile (rated, recorded). */

@@ -7,7 +7,7 @@
 //   │ How it was scored: coins, doubloons ×5, ...      │
 //   └──────────────────────────────────────────────────┘
 import { h } from "./dom.js";
-import { call } from "./profile.js";
+import { call } from "./api.js";
 
 function signed(delta) {
   const rounded = Math.round(delta);
