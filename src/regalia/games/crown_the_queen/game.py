@@ -9,7 +9,7 @@ from regalia.core.game import CHANCE, Game
 from regalia.core.options import Option
 from regalia.core.rng import Rng
 
-from . import heuristics, rules
+from . import belief, heuristics, rules
 from . import view as views
 from .cards import CARD_NAMES, CARD_POINTS, HAND_SIZE, PROCESSION, RANK, points
 from .rules import APPLY, apply_action, legal_actions
@@ -133,7 +133,7 @@ class CrownTheQueen(Game):
         return views.resample_hidden(state, seat, rng)
 
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> QueenState:
-        return views.determinize(view, seat, rng)
+        return belief.determinize(view, seat, rng)
 
     # ----- computer players --------------------------------------------------------------------------
 

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from regalia.core.rng import Rng
 from regalia.core.stats import clearly_better
 
+from .belief import believe
 from .cards import DECK, HAND_SIZE, STAGE, sort_cards, stage_of, still_needed, wanted
 from .rules import APPLY, legal_actions
 from .state import CHANCE_STEPS, OVER, QueenState
@@ -128,7 +129,7 @@ def play_out(state: QueenState, seat: int, rng: Rng, own: Policy, others: Policy
 
 
 def sampled_choice(state: QueenState, seat: int, rng: Rng, *, worlds: int, default: Policy, own: Policy,
-                   others: Policy, margin: float = 1.0, kept: int = 3) -> str:
+                   others: Policy, margin: float = 1.0, kept: int = 3, belief: bool = False) -> str:
     """The legal action with the best mean standing over ``worlds`` sampled worlds (see the module).
 
     Luck swamps a handful of worlds, so the default policy's choice stands unless the best action's
@@ -140,7 +141,7 @@ def sampled_choice(state: QueenState, seat: int, rng: Rng, *, worlds: int, defau
     choice = default(state, seat, rng)
     values: dict[str, list[float]] = {action: [] for action in legal}
     for _ in range(worlds):
-        world = plausible_world(state, seat, rng, kept)
+        world = believe(state, seat, rng) if belief else plausible_world(state, seat, rng, kept)
         stream = rng.next64()
         for action in legal:
             values[action].append(play_out(APPLY[world.step](world, action), seat, Rng(state=stream), own, others))

@@ -154,7 +154,13 @@ def resample_hidden(state: QueenState, seat: int | None, rng: Rng) -> QueenState
 
 
 def determinize(data: dict[str, Any], seat: int | None, rng: Rng) -> QueenState:
-    """A full state consistent with the view ``data`` of ``seat``; the hidden cards are sampled."""
+    """A full state consistent with the view ``data`` of ``seat``; the hidden cards redealt uniformly."""
+    state = skeleton(data, seat)
+    return redeal(state, seat, hidden_from(state, seat), rng)
+
+
+def skeleton(data: dict[str, Any], seat: int | None) -> QueenState:
+    """The state the view ``data`` of ``seat`` shows, every hidden card a placeholder ("")."""
     n = len(data["hand_sizes"])
     own = tuple(data["hand"]) if seat is not None else ()
     passed = data["passed"]
@@ -173,5 +179,4 @@ def determinize(data: dict[str, Any], seat: int | None, rng: Rng) -> QueenState:
         record=record_from(data["record"], n),
     )
     assert len(state.hands) == n
-    known = [*state.processions, state.face_up, own, () if passed is None else (passed,)]
-    return redeal(state, seat, unseen(*known), rng)
+    return state

@@ -1,0 +1,173 @@
+"""A seat's belief about the cards it cannot see: the others' hands dealt consistently with all it knows.
+
+A uniform redeal of the unseen cards (``view.redeal``) ignores most of what a player at the table knows.
+``believe`` deals the others' hands from the same pool (card counting: the pack less every card the seat
+has seen where it still lies), under what the seat has seen happen (``state.record``, perfect recall):
+
+1. **Laying is automatic** (rule 8, §3.2) — a certain fact: a seat that has finished its laying holds no
+   card its procession accepts next. Its hand is dealt without those cards.
+2. **Cards you passed that the receiver kept** (you saw the card; everyone saw the keep): the receiver
+   holds such a card while its procession still needs it and has not laid it (``held``). A player can
+   pass a kept card on later, so this is a belief, not a certainty: it is applied with ``trust``.
+3. **The card passed to you** (the previous seat has not played since): players pass the card they need
+   least, so its other cards are ones it needs at least as much (``threshold``; applied with ``trust``).
+4. **Hands lean to what their owners need**: every turn a player keeps what it needs and passes the rest
+   on, so a seat that has played is dealt ``lean`` cards more and gives back those it needs least.
+
+Every step reads only what ``seat`` may see (its hand, processions, the face-up pile, sizes, the record
+with the cards it saw), so a world drawn here depends on the seat's view and the random stream alone.
+Whatever is left of the pool is the pack (sizes are always kept; nothing else is known of its order).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regalia.core.rng import Rng
+
+from .cards import STAGE, sort_cards, stage_of, still_needed, wanted
+from .state import ACQUIRE, PASS, QueenState
+from .view import hidden_from, seen_card, sees_passed, skeleton
+
+TRUST = 1.0
+"""How often facts 2 and 3 (beliefs about the others' play, not certainties) are applied to a world."""
+LEAN = 2
+"""Fact 4: cards dealt in excess to a seat that has played, then given back (those it needs least)."""
+
+
+def use(card: str, procession: tuple[str, ...]) -> float:
+    """How much a seat with ``procession`` needs ``card``: 0 for no use, else 1 / stages away."""
+    if card not in still_needed(procession):
+        return 0.0
+    return 1.0 / (1 + STAGE[card] - stage_of(procession))
+
+
+def laid_out(state: QueenState, seat: int) -> bool:
+    """Whether ``seat`` has finished laying since its procession last grew (fact 1 then holds)."""
+    if seat == state.turn and state.step not in (ACQUIRE, PASS):
+        return False  # mid-turn: it may hold a card it is about to lay
+    if seat == state.turn and state.step == PASS:
+        return True
+    return any(t[0] == seat for t in state.record)
+
+
+def held(state: QueenState, seat: int) -> list[str]:
+    """Fact 2: the cards ``seat`` passed to the next seat, which kept them and still needs them."""
+    n = state.players
+    receiver = (seat + 1) % n
+    record = state.record
+    procession = state.processions[receiver]
+    barred = wanted(procession)
+    cards: list[str] = []
+    for i, turn in enumerate(record):
+        if turn[0] != seat:
+            continue
+        card = seen_card(turn, seat, n)
+        if card is None or card in cards or card in barred or card not in still_needed(procession):
+            continue
+        if i + 1 < len(record):
+            kept = record[i + 1][2] == turn[2]
+        else:
+            kept = state.step != ACQUIRE and len(state.face_up) == turn[2]
+        if kept:
+            cards.append(card)
+    return cards
+
+
+def threshold(state: QueenState, seat: int) -> tuple[int, float] | None:
+    """Fact 3: (the previous seat, the least it needs any card it still holds), from the card it passed
+    to ``seat`` on the last turn; None when that tells nothing (no such pass, or it needed the card not)."""
+    record = state.record
+    if not record:
+        return None
+    passer, _, _, laid = record[-1]
+    n = state.players
+    if (passer + 1) % n != seat or passer == seat or (passer == state.turn and state.step != ACQUIRE):
+        return None
+    card = seen_card(record[-1], seat, n)
+    procession = state.processions[passer]
+    if card is None or len(procession) != laid:
+        return None
+    least = use(card, procession)
+    return (passer, least) if least > 0 else None
+
+
+def believe(state: QueenState, seat: int | None, rng: Rng, trust: float = TRUST, lean: int = LEAN) -> QueenState:
+    """A world ``seat`` cannot tell from ``state``: its hidden cards dealt by the facts of the module.
+
+    Hands are dealt one after the other from a shuffled pool; when a later hand cannot be completed
+    under fact 1 (late in a game few unseen cards may be left that it may hold) the pool is shuffled
+    again, up to ``ATTEMPTS`` times, then facts 2-4 are dropped; fact 1 is dropped only if that fails.
+    """
+    hidden = hidden_from(state, seat)
+    n = state.players
+    sure = seat is not None and (trust >= 1.0 or rng.random() < trust)
+    given = held(state, seat) if sure and seat is not None else []
+    floor = threshold(state, seat) if sure and seat is not None else None
+    order = [(seat + k) % n for k in range(1, n)] if seat is not None else list(range(n))
+    for attempt in range(ATTEMPTS + 2):
+        pool = list(hidden)
+        rng.shuffle(pool)
+        if attempt == ATTEMPTS:
+            given, floor, lean = [], None, 0
+        hands = _deal(state, seat, pool, order, given, floor, lean, attempt <= ATTEMPTS)
+        if hands is not None:
+            break
+    assert hands is not None
+    passed = state.passed
+    if passed is not None and not sees_passed(state, seat):
+        passed = pool.pop()
+    return state._replace(hands=tuple(hands), passed=passed, pack=sort_cards(pool))
+
+
+ATTEMPTS = 12
+
+
+def _deal(state: QueenState, seat: int | None, pool: list[str], order: list[int], given: list[str],
+          floor: tuple[int, float] | None, lean: int, strict: bool) -> list[tuple[str, ...]] | None:
+    """Deal the hands of ``order`` from ``pool`` (what is left stays in it); None if fact 1 cannot hold."""
+    n = state.players
+    hands: list[tuple[str, ...]] = list(state.hands)
+    for s in order:
+        size = len(state.hands[s])
+        procession = state.processions[s]
+        played = laid_out(state, s)
+        barred = wanted(procession) if played else ()
+        dealt: list[str] = []
+        if seat is not None and s == (seat + 1) % n:
+            for card in given:
+                if len(dealt) < size and card in pool:
+                    pool.remove(card)
+                    dealt.append(card)
+        fixed = len(dealt)
+        least = floor[1] if floor is not None and floor[0] == s else 0.0
+        extra = min(lean, max(0, len(pool) - size)) if played else 0
+        want = size + extra
+        i = len(pool) - 1
+        while len(dealt) < want and i >= 0:
+            card = pool[i]
+            if card not in barred and (least == 0.0 or use(card, procession) >= least):
+                dealt.append(pool.pop(i))
+            i -= 1
+        if len(dealt) < size:  # the beliefs cannot all be met from this pool: any card fact 1 allows
+            i = len(pool) - 1
+            while len(dealt) < size and i >= 0:
+                if pool[i] not in barred:
+                    dealt.append(pool.pop(i))
+                i -= 1
+            if len(dealt) < size:
+                if strict:
+                    return None
+                while len(dealt) < size:
+                    dealt.append(pool.pop())
+        while len(dealt) > size:  # fact 4: give back the card needed least (never a kept card of fact 2)
+            spare = min(range(fixed, len(dealt)),
+                        key=lambda j: 0.0 if dealt[j] in dealt[:j] else use(dealt[j], procession))
+            pool.insert(0, dealt.pop(spare))
+        hands[s] = sort_cards(dealt)
+    return hands
+
+
+def determinize(data: dict[str, Any], seat: int | None, rng: Rng, **params: Any) -> QueenState:
+    """A full state consistent with the view ``data`` of ``seat``, its hidden cards dealt by belief."""
+    return believe(skeleton(data, seat), seat, rng, **params)
