@@ -14,11 +14,19 @@ Budgets are time (``seconds``) for play and nodes (``nodes``) for tests: with a 
 deterministic. Move ordering: the transposition table's best move, two killer moves per depth, the
 history heuristic; at the root, the previous iteration's scores (root moves are first shuffled with the
 agent's own generator, so equal moves vary from match to match).
+
+Principal-variation search: a node's first move is searched with the full window, each later one first
+with a null window (can it beat the best so far? ``alpha`` and the next float above it) and again with the
+full window only if it can. Fail-soft bounds, so a fixed depth's value is the plain alpha-beta value; with
+the ordering above the tree is already close to the minimal one (about b^3 leaves at depth 5), so this
+saves only ~5% of the nodes at depth 5 on the Gold Battle. Aspiration windows at the root saved ~1% more
+and are not used.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from math import nextafter
 from typing import Any
 
 from regalia.core.game import CHANCE, JSON, Game, State
@@ -107,7 +115,13 @@ class Search:
         best, best_value = order[0], -1.0
         scores: dict[str, float] = {}
         for action in order:
-            value = self.value(game.apply(state, action), depth - 1, alpha, beta, 1)
+            child = game.apply(state, action)
+            if best_value < -0.5 or depth == 1:  # the first move (or a leaf's exact value): a full window
+                value = self.value(child, depth - 1, alpha, beta, 1)
+            else:  # the others: can it beat alpha? (a null window), searched again only if it can
+                value = self.value(child, depth - 1, alpha, nextafter(alpha, 3.0), 1)
+                if value > alpha:
+                    value = self.value(child, depth - 1, alpha, beta, 1)
             scores[action] = value
             if value > best_value:
                 best, best_value = action, value
@@ -157,6 +171,7 @@ class Search:
         best_action = None
         leaves = depth == 1 and not self.quiescence
         seat = self.seat
+        first = True
         for action in self.ordered(game.legal_actions(state), hint, ply):
             child = game.apply(state, action)
             if leaves:  # ``value(child, 0, ...)`` without quiescence, written out: the last ply's hot loop
@@ -171,8 +186,17 @@ class Search:
                 else:
                     guess = game.evaluate(child)
                     value = 0.5 if guess is None else guess[seat]
-            else:
+            elif first or depth == 1:  # the first move (the best, hopefully), or quiescence: a full window
+                first = False
                 value = self.value(child, depth - 1, alpha, beta, ply + 1)
+            elif maximise:  # principal-variation search: can it beat alpha? searched again only if it can
+                value = self.value(child, depth - 1, alpha, nextafter(alpha, 3.0), ply + 1)
+                if alpha < value < beta:
+                    value = self.value(child, depth - 1, alpha, beta, ply + 1)
+            else:
+                value = self.value(child, depth - 1, nextafter(beta, -2.0), beta, ply + 1)
+                if alpha < value < beta:
+                    value = self.value(child, depth - 1, alpha, beta, ply + 1)
             if maximise:
                 if value > best_value:
                     best_value, best_action = value, action
