@@ -62,4 +62,6 @@ def test_the_sampled_policy_decides_from_the_view_only():
         choice = g.policy("sampled", match.state, seat, Rng(1), worlds=4)
         assert choice in match.legal_actions()
         assert choice == g.policy("sampled", twin, seat, Rng(1), worlds=4)
+        believed = g.policy("sampled", match.state, seat, Rng(2), worlds=4, belief=True)
+        assert believed == g.policy("sampled", twin, seat, Rng(2), worlds=4, belief=True)
         match.play(choice)

@@ -21,6 +21,12 @@ NOT a level (yet): measured weaker than the ``medium`` heuristic. Rubber share a
 (acquire decisions only, uniform: 38.5%; passes only: 34.0%). So the lookahead itself gains ~5 points
 when the others' hands are right, and loses more than that on the hands this module can guess: what is
 missing is a model of what the others hold (what they kept, what the seat passed them), not search.
+
+With ``belief=True`` the worlds come from ``belief.believe`` (perfect recall, laying is automatic, kept
+passes, hands leaning to what their owners need; it gets ~3.1 of the others' 6 cards right where a
+uniform redeal gets ~1.7). Still not better than medium against two easies, 150 paired rubbers
+(rubbers 0-149, 16 worlds, margin 1 SE, REGALIA_AI_CLOCK=cpu): medium 38.0%, belief lookahead 33.0%
+(paired difference -5.0 points, SE ~5).
 """
 
 from __future__ import annotations
