@@ -256,6 +256,10 @@ has one."""
 
 AFFECTS = tuple(tuple(k for k in range(len(MAT.kind)) if c in SAME_FIELD[k]) for c in range(len(MAT.kind)))
 """The boxes whose battlefield steps a change on box c can alter."""
+NEAR_HOME = tuple(frozenset(c for c in range(len(MAT.kind)) if MAT.kind[c] != FIELD or MAT.face[c] == f)
+                  for f in range(4))
+"""Per face: every box but the other faces' battlefields (a baron's knights never stand there, GC-11, and
+no battlefield step of his starts or ends there)."""
 WALK = 40
 """How many board changes back a table is looked for before it is computed afresh."""
 _TOUCHED: dict[tuple[int, int], tuple[tuple[int, ...], Any]] = {}
@@ -325,6 +329,7 @@ def _march(state: GoldCrownState, seat: int) -> March:
         if cached is not None:
             break
     if cached is not None:
+        changed &= NEAR_HOME[baron.face]  # the other barons' battlefields are none of his concern
         if cached[3] != blocked:  # the ram moved: its boxes changed too, as far as steps go
             changed.update(cached[3])
             changed.update(blocked)
