@@ -129,7 +129,8 @@ def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
 
 
 def duel(args: tuple[str, str, int, int]) -> tuple[int, str, list[int], str, int]:
-    """One match: (index, winner's level or 'king', winners, ending, rounds)."""
+    """One match: (index, winner's level or 'king', winners, ending, rounds). The match of ``index`` is
+    the same in every run (its seeds are ``strength:{index}``): a capped match can be replayed alone."""
     hero, field, index, max_rounds = args
     game = load_game(GAME, max_rounds=max_rounds)
     levels = [hero, field] if index % 2 == 0 else [field, hero]
@@ -164,8 +165,9 @@ class _Serial:
 
 
 def strength(hero: str, field: str, matches: int, workers: int, max_rounds: int,
-             progress: bool = False) -> dict[str, Any]:
-    jobs = [(hero, field, i, max_rounds) for i in range(matches)]
+             progress: bool = False, first: int = 0) -> dict[str, Any]:
+    """``matches`` matches, indices ``first``, ``first + 1``, ... (see ``duel``)."""
+    jobs = [(hero, field, i, max_rounds) for i in range(first, first + matches)]
     start = time.perf_counter()
     results = []
     with ProcessPoolExecutor(workers) if workers > 1 else _Serial() as pool:
@@ -185,6 +187,7 @@ def strength(hero: str, field: str, matches: int, workers: int, max_rounds: int,
         faces[f"hero as {name}"] = f"{sum(1 for r in mine if r[1] == hero)}/{len(mine)}"
     return {"hero": hero, "field": field, "matches": matches, "hero wins": hero_wins, "field wins": field_wins,
             "king wins": kings, "capped": capped, "capped goal": 0,
+            "capped matches": sorted(r[0] for r in results if r[3] == "siege"),
             "king wins by ending": {e: sum(1 for r in results if r[1] == "king" and r[3] == e)
                                     for e in ("king", "passes", "siege")},
             "hero share of all": hero_wins / matches, "95% interval": (round(low, 4), round(high, 4)),
@@ -203,10 +206,12 @@ def main() -> None:
     s.add_argument("--matches", type=int, default=400)
     s.add_argument("--workers", type=int, default=1)
     s.add_argument("--max-rounds", type=int, default=100)
+    s.add_argument("--first", type=int, default=0, help="index of the first match (replay a capped one alone)")
     sub.add_parser("speed")
     args = parser.parse_args()
     if args.what == "strength":
-        print(strength(args.hero, args.field, args.matches, args.workers, args.max_rounds, progress=True))
+        print(strength(args.hero, args.field, args.matches, args.workers, args.max_rounds, progress=True,
+                       first=args.first))
     else:
         print(run(quick=False))
 
