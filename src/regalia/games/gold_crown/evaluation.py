@@ -56,6 +56,11 @@ longest walk, from a gate round the siege deck to the far chambers, is about 20:
 STORMING_CAUTION = 0.5
 """Three chambers held, the last men hurry to the door: half the usual fear of the archers (with the full fear,
 a step from the gate onto the siege deck cost more than it brought, and the planner never made the walk)."""
+DOOR_PULL = 0.6
+"""Three chambers held: worth a step nearer the throne room's door within the last few steps (0.15 a step
+farther out). Steeper than a battlefield step (0.5): with 0.25 a step, the planner spent a turn's points
+walking the reserve across the battlefield while the men inside, three steps from the door, waited on the
+wall to be shot (medium vs easy, strength match 19: the cap)."""
 PATIENT_UNTIL, PRESSING_FROM = 40, 80
 """Rounds: full caution until the 40th, then less and less, down to a fifth from the 80th on."""
 
@@ -118,8 +123,8 @@ def entries(state: GoldCrownState, seat: int) -> tuple[int, tuple[int, ...], boo
 @lru_cache(maxsize=256)
 def approach(face: int, breaches: tuple[int, ...], gate: bool, triangles: tuple[int, ...]) -> tuple[float, ...]:
     """Worth of a knight on each battlefield box of ``face``: 4 in front of a real way in (a breach, the open
-    gate), half a point less per step away; a scaling box counts as two steps from a way in (it needs a 10
-    or an 11)."""
+    gate), half a point less per step away down to 0.5 seven steps away, then a faint pull (``_WORTH_AT``);
+    a scaling box counts as two steps from a way in (it needs a 10 or an 11)."""
     fronts = {front for stone, front in MAT.stone[face].values() if stone in breaches or stone in triangles}
     if gate:
         fronts.add(MAT.numbered[face][1])
@@ -130,11 +135,18 @@ def approach(face: int, breaches: tuple[int, ...], gate: bool, triangles: tuple[
         d = near_scale[box] + 2
         if near_entry is not None:
             d = min(d, near_entry[box])
-        table.append(_WORTH_AT[min(d, 8)])
+        table.append(_WORTH_AT[min(d, FAINT_UNTIL)])
     return tuple(table)
 
 
-_WORTH_AT = tuple(max(0.0, 4.0 - 0.5 * d) for d in range(9))
+FAINT_UNTIL = 24
+"""Steps from a way in up to which a knight still feels it. Beyond seven steps the pull is faint (a quarter
+point at eight, nothing at 24): the reserve keeps out of the archers' rows but drifts along the back rows
+towards the way in. With no pull at all beyond eight steps, the men on the far corners of the back rows
+never moved, and a baron who held three chambers with a dozen knights left lost them one by one to the
+archers before six reached the throne room's door (medium vs easy, strength matches 19 and 44: the cap)."""
+_WORTH_AT = tuple(4.0 - 0.5 * d if d <= 7 else 0.25 * (FAINT_UNTIL - d) / (FAINT_UNTIL - 8)
+                  for d in range(FAINT_UNTIL + 1))
 """``approach``'s worth by steps away, as shared floats: a table of 441 fresh floats cost 14 KiB, one of
 these 3.5 KiB (a server keeps hundreds of tables: the soak's memory grew with them)."""
 
@@ -188,7 +200,8 @@ def worth(state: GoldCrownState, seat: int) -> float:
             # Three chambers held: every man inside heads for a free box at the throne room's door, however
             # far round the castle it is (the held chambers may offer only five: the sixth must walk on), and
             # no longer lingers on the gate.
-            progress.append(3.5 + 6.0 * max(0.0, 1.0 - inside[box] / FAR))
+            d = inside[box]
+            progress.append(max(3.5 + 0.15 * max(0.0, FAR - d), 8.5 - DOOR_PULL * d))
         elif chamber_of[box] >= 0:
             progress.append(7.0)
         else:

@@ -1,0 +1,68 @@
+"""Every level brings a match to its end: strength-benchmark matches of medium against easy that used to hit
+the 100-round cap (the King's victory through passivity) now end before it.
+
+The matches are the benchmark's own (``regalia.bench.gold_crown.duel``: seeds ``strength:{index}``, the
+hero South in even matches). At the levels of a128d23 these ran out the cap (400 matches, REGALIA_AI_CLOCK=cpu):
+a baron who held three chambers kept most of his men on the far corners of the back rows, where no way in
+pulled them, and lost them one by one to the archers before six reached the throne room's door; the easy
+baron's random steps walked his last men back and forth (see ``evaluation.FAINT_UNTIL``, ``DOOR_PULL`` and
+the easy baron's noise, now among near-equal steps and never once three chambers are held, in
+``planner.planner``). Strength match 19 still runs out the cap (both armies worn down to a handful).
+"""
+
+import pytest
+
+from regalia.bench.gold_crown import duel
+from regalia.core.rng import Rng
+from regalia.games.gold_crown import evaluation, planner
+from regalia.games.gold_crown.mat import MAT
+
+from .position import GAME, marching
+from .test_kings_men import NO_NEAR_TOWERS, owned
+
+FORMERLY_CAPPED = [44, 141, 207]
+
+
+@pytest.mark.parametrize("index", FORMERLY_CAPPED)
+def test_a_formerly_capped_medium_easy_match_ends_before_the_cap(index):
+    planner._PLANS.clear()
+    _, winner, _, ending, rounds = duel(("medium", "easy", index, 100))
+    assert ending != "siege", f"strength match {index}: capped after {rounds} rounds"
+    assert ending in ("crown", "king")
+
+
+def test_a_far_knight_still_feels_the_way_in():
+    """The battlefield worth falls with every step from a way in up to ``FAINT_UNTIL`` steps (it stopped
+    at eight: the back rows' far corners were all worth nothing, and their men never moved)."""
+    worth_at = evaluation._WORTH_AT
+    assert all(a > b for a, b in zip(worth_at, worth_at[1:], strict=False))
+    assert worth_at[7] == 0.5 and worth_at[-1] == 0.0
+    face, breaches, gate, triangles = 0, (), False, ()
+    table = evaluation.approach(face, breaches, gate, triangles)
+    back_row = [b for b in MAT.dash if MAT.face[b] == face and MAT.row[b] == 6]
+    assert all(table[b] > 0 for b in back_row)
+
+
+def calm_siege():
+    """South holds W, SW and S with five men at the throne room's door and two more on the way."""
+    guards = [g for g in NO_NEAR_TOWERS if g not in ("k9", "i9", "i11")]
+    state = marching({0: ["i10", "i11", "i9", "j9", "k9", "i7", "g6", "j6"], 1: ["k17", "j17"]}, points=6,
+                     guards=guards)
+    return owned(state, W=0, SW=0, S=0)
+
+
+def test_the_easy_baron_keeps_calm_once_three_chambers_are_held():
+    """Three chambers held, every step of the easy baron is his plan's (no random step walks his last men
+    away from the door)."""
+    state = calm_siege()
+    planner._PLANS.clear()
+    calm = planner.planner(GAME, state, 0, Rng("calm"), beam=1, expect=False)
+    for i in range(20):
+        planner._PLANS.clear()
+        assert planner.planner(GAME, state, 0, Rng(f"noisy:{i}"), beam=1, expect=False, noise=1.0) == calm
+    before = owned(state, W=0, SW=0)
+    picks = set()
+    for i in range(20):
+        planner._PLANS.clear()
+        picks.add(planner.planner(GAME, before, 0, Rng(f"noisy:{i}"), beam=1, expect=False, noise=1.0))
+    assert len(picks) > 1  # with two chambers the noise is still there
