@@ -16,6 +16,12 @@ Strength runs are longer; run them explicitly::
     python -m regalia.bench.crown_the_queen ceiling --field medium --rubbers 300 --iterations 200
 
     python -m regalia.bench.crown_the_queen strength --hero oracle --field medium --rubbers 2000
+    python -m regalia.bench.crown_the_queen paired --hero hard --field medium --rubbers 100 \
+        --variants '{"2 SE": {"prior_margin": 2.0}, "1 SE": {"prior_margin": 1.0}}'
+    python -m regalia.bench.crown_the_queen belief --field medium --rubbers 15
+
+``paired`` plays variants of a level on the same rubbers and reports paired differences; ``belief`` how
+many of the others' hidden cards the seat's belief gets right, against a uniform redeal.
 
 Seats rotate (the hero sits at seat ``i mod 3`` in rubber ``i``); a shared win counts 1/k. ``oracle`` (in
 bench/crown_the_queen_ceiling.py) is the strongest all-seeing player: it knows every hand and the pack's
@@ -342,6 +348,76 @@ def against_ceiling(field: str, rubbers: int, *, players: int = 3, seed: int = 0
             "seconds": time.perf_counter() - start, **({"params": str(hero_params)} if hero_params else {})}
 
 
+def paired(variants: dict[str, dict[str, Any]], hero: str, field: str, rubbers: int, *, players: int = 3,
+           seed: int = 0, margin: float = 2.0) -> dict[str, Any]:
+    """Variants of the hero level (its parameters) on the SAME rubbers — same seeds, same hero seat, so
+    the same first deal — rubber by rubber; each later variant against the first, paired.
+
+    Luck dominates a rubber, so only paired differences show a few points in a few hundred rubbers:
+    ``better`` says whether a variant is ahead of the first by more than ``margin`` standard errors
+    (``core.stats.clearly_better``).
+    """
+    from regalia.core.stats import clearly_better
+
+    game = load_game(GAME, players=players)
+    won: dict[str, list[float]] = {name: [] for name in variants}
+    for i in range(seed, seed + rubbers):
+        hero_seat = i % players
+        for name, params in variants.items():
+            agents = [make_agent(hero, f"{i}:{s}", field, **params) if s == hero_seat
+                      else make_agent(field, f"{i}:{s}") for s in range(players)]
+            match = play_match(game, agents, seed=f"strength:{i}")
+            won[name].append(1 / len(match.winners) if hero_seat in match.winners else 0.0)
+    names = list(variants)
+    row: dict[str, Any] = {"hero": hero, "field": f"{players - 1}× {field}", "rubbers": rubbers}
+    for name in names:
+        row[name] = sum(won[name]) / max(rubbers, 1)
+    for name in names[1:]:
+        gains = [a - b for a, b in zip(won[name], won[names[0]], strict=True)]
+        mean = sum(gains) / max(rubbers, 1)
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (rubbers - 1)) if rubbers > 1 else 0.0
+        row[f"{name} - {names[0]}"] = mean
+        row[f"paired SE ({name})"] = spread / math.sqrt(max(rubbers, 1))
+        row[f"{name} better"] = clearly_better(won[name], won[names[0]], margin)
+    return row
+
+
+def belief_accuracy(rubbers: int, field: str = "medium", worlds: int = 10, seed: int = 0) -> dict[str, Any]:
+    """How many of the others' hidden hand cards a world gets right, per sampler (3 players).
+
+    At each decision of a medium hero (seat 0) against ``field``, once the game has a record, ``worlds``
+    worlds are drawn from what the hero may see — uniformly (``view.resample_hidden``) and by belief
+    (``belief.believe``) — and each world's hands of the two others are compared with the true ones:
+    the mean number of cards right, out of 6.
+    """
+    from collections import Counter
+
+    from regalia.games.crown_the_queen import belief, view
+
+    game = load_game(GAME, players=3)
+    samplers = {"uniform": view.resample_hidden, "belief": belief.believe}
+    right = dict.fromkeys(samplers, 0.0)
+    decisions = 0
+    for r in range(seed, seed + rubbers):
+        match = game.new_match(seed=f"belief:{r}")
+        agents = [load_agent(GAME, "medium" if s == 0 else field, seed=f"{r}:{s}") for s in range(3)]
+        while not match.is_over:
+            seat = match.to_move
+            assert seat is not None
+            state = match.state
+            if seat == 0 and state.record:
+                for name, sample in samplers.items():
+                    rng = Rng(decisions)
+                    for _ in range(worlds):
+                        world = sample(state, seat, rng)
+                        right[name] += sum(sum((Counter(world.hands[s]) & Counter(state.hands[s])).values())
+                                           for s in (1, 2)) / worlds
+                decisions += 1
+            match.play(agents[seat].choose(match))
+    return {"field": f"medium vs 2× {field}", "rubbers": rubbers, "decisions": decisions,
+            **{f"{name}: cards right of 6": total / max(decisions, 1) for name, total in right.items()}}
+
+
 # ----- the bench ----------------------------------------------------------------------------------------
 
 def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
@@ -382,14 +458,26 @@ def _against(figure: str, ours: float, theirs: float | None, what: str, goal: st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["strength", "ceiling", "speed"])
+    parser.add_argument("what", choices=["strength", "ceiling", "speed", "paired", "belief"])
     parser.add_argument("--hero", default="medium")
     parser.add_argument("--field", default="easy")
     parser.add_argument("--rubbers", type=int, default=300)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--iterations", type=int, default=None, help="hero search budget (no clock)")
+    parser.add_argument("--variants", default=None,
+                        help='paired: JSON {"name": {hero parameters}, ...}; the first is the baseline')
     args = parser.parse_args()
+    if args.what == "paired":
+        import json
+
+        variants = json.loads(args.variants) if args.variants else {"level": {}}
+        print(paired(variants, args.hero, args.field, args.rubbers, players=args.players, seed=args.seed),
+              flush=True)
+        return
+    if args.what == "belief":
+        print(belief_accuracy(args.rubbers, args.field, seed=args.seed), flush=True)
+        return
     if args.what == "speed":
         from rich.console import Console
 

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from regalia.ai import load_agent
-from regalia.bench.crown_the_queen import against_ceiling, game_api_steps_per_second, strength
+from regalia.bench.crown_the_queen import (
+    against_ceiling,
+    belief_accuracy,
+    game_api_steps_per_second,
+    paired,
+    strength,
+)
 from regalia.bench.crown_the_queen_ceiling import Oracle, standing_value
 from regalia.games import load_game
 from regalia.games.crown_the_queen import CrownTheQueen
@@ -47,3 +53,17 @@ def test_the_oracle_foresees_the_match_exactly():
     while len(match.state.results) == finished:
         match.play(mediums[match.to_move].choose(match))
     assert foreseen == standing_value(game, match.state, seat)
+
+
+def test_paired_harness_plays_every_variant_on_the_same_rubbers():
+    row = paired({"a": {"iterations": 4, "seconds": None}, "b": {"iterations": 6, "seconds": None}}, "hard", "easy", 2)
+    assert row["rubbers"] == 2 and 0 <= row["a"] <= 1 and 0 <= row["b"] <= 1
+    assert isinstance(row["b better"], bool)
+    same = paired({"a": {}, "again": {}}, "medium", "easy", 3)
+    assert same["a"] == same["again"] and same["again - a"] == 0  # same seeds, same play
+
+
+def test_belief_harness_counts_cards_right():
+    row = belief_accuracy(1, worlds=2)
+    assert row["decisions"] > 0
+    assert 0 <= row["uniform: cards right of 6"] <= 6 and 0 <= row["belief: cards right of 6"] <= 6
