@@ -11,8 +11,9 @@ men (chambers.py) and of treachery (treachery.py).
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from itertools import chain, compress
-from operator import itemgetter
+from functools import reduce
+from itertools import compress
+from operator import iadd, itemgetter
 from typing import Any
 
 from ..mat import FIELD, GATE, MAT, SQUARES, THRONE_ROOM, TOWER_GUARD
@@ -213,10 +214,11 @@ def step_names(state: GoldCrownState, seat: int) -> list[str]:
             if found:
                 if joined is None:
                     joined = parts.copy()
-                joined[a] = parts[a] + found
+                i = bisect_left(boxes, a)
+                joined[i] = parts[i] + found
         if joined is not None:
-            return list(chain.from_iterable(map(joined.__getitem__, boxes)))
-    return list(chain.from_iterable(map(parts.__getitem__, boxes)))
+            return reduce(iadd, joined, [])
+    return reduce(iadd, parts, [])  # the knights' lists end to end (fewer calls than chaining them)
 
 
 IS_FIELD = tuple(kind == FIELD for kind in MAT.kind)
@@ -247,8 +249,8 @@ _OPENED: dict[int, tuple[tuple[Any, ...], dict[int, frozenset[int]]]] = {}
 """id(barons) -> (barons, seat -> open stones); the barons tuple is kept so that its id is not reused."""
 
 
-March = tuple[list[int], dict[int, list[str]], list[int], tuple[int, int]]
-"""A seat's knights' boxes in order, each knight's legal battlefield steps (by box), the knights on
+March = tuple[list[int], list[list[str]], list[int], tuple[int, int]]
+"""A seat's knights' boxes in order, each knight's legal battlefield steps (in the same order), the knights on
 ``BORDER`` boxes, and the boxes the ram held. Battlefield steps need only an empty box that the ram does not
 hold, so after the board changes on a few boxes only the knights on them and next to them are looked at
 again: the table is kept on the board's trail (state.py) and brought up to date from the nearest board that
@@ -262,6 +264,8 @@ NEAR_HOME = tuple(frozenset(c for c in range(len(MAT.kind)) if MAT.kind[c] != FI
 no battlefield step of his starts or ends there)."""
 WALK = 40
 """How many board changes back a table is looked for before it is computed afresh."""
+NONE: list[str] = []
+"""A placeholder list (never mutated)."""
 _TOUCHED: dict[tuple[int, int], tuple[tuple[int, ...], Any]] = {}
 """After a step a -> b: the boxes whose knights' battlefield steps may have changed (b's and a's and b's
 neighbours), and a getter of their pieces."""
@@ -306,13 +310,16 @@ def _march(state: GoldCrownState, seat: int) -> March:
     if parent is not None and node[MOVER] == seat:
         cached = parent[FACTS].get(seat)
         if cached is not None and cached[3] == blocked:  # the common case: one step a -> b of his own
-            a, b = node[CHANGED]
+            a, b = pair = node[CHANGED]
             boxes, parts, border = cached[0].copy(), cached[1].copy(), cached[2]
-            del boxes[bisect_left(boxes, a)], parts[a]
-            insort(boxes, b)
-            touched, pieces = _TOUCHED.get((a, b)) or _touched(a, b)
+            i = bisect_left(boxes, a)
+            del boxes[i], parts[i]
+            i = bisect_left(boxes, b)
+            boxes.insert(i, b)
+            parts.insert(i, NONE)
+            touched, pieces = _TOUCHED.get(pair) or _touched(a, b)
             for k in compress(touched, map(mine.__eq__, pieces(board))):
-                parts[k] = _field_steps(board, k, blocked)
+                parts[bisect_left(boxes, k)] = _field_steps(board, k, blocked)
             if BORDER[a] or BORDER[b]:
                 border = [k for k in border if k != a]
                 if BORDER[b]:
@@ -337,23 +344,26 @@ def _march(state: GoldCrownState, seat: int) -> March:
         near: set[int] = set()
         moved_border = False
         for c in changed:
+            i = bisect_left(boxes, c)
+            held = i < len(boxes) and boxes[i] == c
             if board[c] == mine:
-                if c not in parts:
-                    insort(boxes, c)
+                if not held:
+                    boxes.insert(i, c)
+                    parts.insert(i, NONE)
                     moved_border = moved_border or BORDER[c]
-            elif c in parts:
-                del boxes[bisect_left(boxes, c)], parts[c]
+            elif held:
+                del boxes[i], parts[i]
                 moved_border = moved_border or BORDER[c]
             near.add(c)
             near.update(AFFECTS[c])
         around = list(near)
         for k in compress(around, map(mine.__eq__, map(board.__getitem__, around))):
-            parts[k] = _field_steps(board, k, blocked)
+            parts[bisect_left(boxes, k)] = _field_steps(board, k, blocked)
         if moved_border:
             border = [k for k in boxes if BORDER[k]]
     else:
         boxes = positions(board, mine)
-        parts = {k: _field_steps(board, k, blocked) for k in boxes}
+        parts = [_field_steps(board, k, blocked) for k in boxes]
         border = [k for k in boxes if BORDER[k]]
     cached = facts[seat] = (boxes, parts, border, blocked)
     return cached
