@@ -133,6 +133,12 @@ def _legal(state: GoldCrownState) -> list[str]:
 
 def apply(state: GoldCrownState, action: str, max_rounds: int, misses_lost: bool = False) -> GoldCrownState:
     """The state after a legal action or chance outcome (the input is never changed)."""
+    return apply_with(max_rounds, misses_lost, state, action)
+
+
+def apply_with(max_rounds: int, misses_lost: bool, state: GoldCrownState, action: str) -> GoldCrownState:
+    """``apply`` with the options first, for ``functools.partial``: the game binds its options once and
+    each step is one call into the rules."""
     phase = state.phase
     if phase == MARCH:
         pair = STEP.get(action)
