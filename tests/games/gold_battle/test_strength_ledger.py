@@ -4,6 +4,7 @@ fingerprint, records each as it ends, and counts only entries of the current fin
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -71,3 +72,16 @@ def test_the_strength_row_reports_n_the_interval_and_the_goal(tmp_path):
     row = gold_battle.strength_row("easy", "random", 2, 1.0, 1, RATE, Ledger(tmp_path / "l.jsonl"))
     assert row["measure"] == "easy vs random"
     assert "n=2 (< 400)" in row["notes"] and "95% [" in row["notes"] and "ledger " in row["notes"]
+
+
+def test_until_reads_a_utc_time_of_day_or_an_iso_date_time():
+    assert gold_battle.parse_until(None) is None
+    moment = gold_battle.parse_until("03:50")
+    assert moment is not None and (moment.hour, moment.minute, moment.utcoffset()) == (3, 50, timedelta(0))
+    assert gold_battle.parse_until("2026-01-02T03:04:05") == datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+
+
+def test_a_run_past_its_until_time_starts_no_match(tmp_path):
+    found = gold_battle.strength("easy", "random", 3, 1.0, 1, RATE, Ledger(tmp_path / "l.jsonl"),
+                                 until=datetime(2000, 1, 1, tzinfo=UTC))
+    assert (found["played"], found["matches"]) == (0, 0)
