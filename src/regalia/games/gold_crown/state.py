@@ -131,9 +131,11 @@ class _Draft:
     __slots__ = GoldCrownState.__slots__
 
 
-CARRIED = ("counts", "trail")
+CARRIED = ("counts", "trail", "cells")
 """Cache entries that stay true while the board does not change: they travel along in ``with_`` (None
-where not known)."""
+where not known). ``cells`` is a list equal to the board that the next step may take and change into its own
+board (``rules.movement.step``): it is *moved*, never shared — the state it leaves no longer has it (and
+copies its board afresh if it is ever stepped from again)."""
 
 
 Trail = list[Any]
@@ -184,7 +186,7 @@ def _copier() -> Any:
              "            new.__class__ = GoldCrownState",
              "            return new",
              "    cache = self.cache",
-             "    new.cache = {'counts': cache.get('counts'), 'trail': cache.get('trail')}",
+             "    new.cache = {'counts': cache.get('counts'), 'trail': cache.get('trail'), 'cells': cache.pop('cells', None)}",
              "    new.__class__ = GoldCrownState",
              "    return new",
              "def draft(self):", *copy, "    return new"]

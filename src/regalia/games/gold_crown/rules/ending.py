@@ -48,7 +48,7 @@ def end_turn(state: GoldCrownState, max_rounds: int) -> GoldCrownState:
     new.turn, new.round, new.phase, new.spin, new.points, new.casualties, new.aim, new.attackers = (
         turn, round_, START, 0, 0, 0, -1, NOBODY)
     cache = state.cache
-    new.cache = {"counts": counts, "trail": cache.get("trail")}
+    new.cache = {"counts": counts, "trail": cache.get("trail"), "cells": cache.pop("cells", None)}
     return seal(new)
 
 

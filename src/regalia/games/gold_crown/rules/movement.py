@@ -127,14 +127,16 @@ def step(state: GoldCrownState, seat: int, a: int, b: int) -> GoldCrownState:
     attackers = state.attackers
     if a in attackers or (target != EMPTY and target != GUARD):
         attackers = (attackers - {a, b}) | {b}
-    cells = list(board)
+    old = state.cache
+    cells = old.pop("cells", None)  # a list equal to the board, moved on from state to state (state.CARRIED)
+    if cells is None:
+        cells = list(board)
     cells[a] = EMPTY
     cells[b] = seat + 1  # knight(seat)
     new = draft(state)
     new.board = tuple(cells)
     new.attackers = attackers
     new.points = state.points - 1
-    old = state.cache
     counts = old.get("counts")
     if counts is not None and target != EMPTY:  # the count of whoever stood on b drops by one
         fixed = list(counts)
@@ -145,7 +147,7 @@ def step(state: GoldCrownState, seat: int, a: int, b: int) -> GoldCrownState:
         node = [parent, (a, b), parent[DEPTH] + 1, seat, {}]
     else:
         node = trail(parent, (a, b), seat)
-    new.cache = {"counts": counts, "trail": node}
+    new.cache = {"counts": counts, "trail": node, "cells": cells}
     new.__class__ = GoldCrownState  # seal(new), inline
     after: GoldCrownState = new
     if CHAMBER[b] >= 0:

@@ -159,7 +159,7 @@ def apply_with(max_rounds: int, misses_lost: bool, state: GoldCrownState, action
         new = draft(state)
         new.phase = SPINNING
         cache = state.cache
-        new.cache = {"counts": cache.get("counts"), "trail": cache.get("trail")}
+        new.cache = {"counts": cache.get("counts"), "trail": cache.get("trail"), "cells": cache.pop("cells", None)}
         return seal(new)
     if phase == OPENING:
         return opening_spin(state, int(action.split()[1]))
