@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import partial
 from typing import Any, ClassVar
 
@@ -62,8 +63,11 @@ class GoldCrown(Game):
         return list(SCATTER_OUTCOMES if state.phase == SCATTER else SPIN_OUTCOMES)
 
     def sample_chance(self, state: GoldCrownState, rng: Rng) -> str:
-        """What ``Game.sample_chance`` draws, from the outcome table itself (no copy of it per spin)."""
-        return rng.weighted(SCATTER_OUTCOMES if state.phase == SCATTER else SPIN_OUTCOMES)
+        """What ``Game.sample_chance`` draws (``rng.weighted`` over the outcome table: the first outcome whose
+        running total of chances exceeds one ``rng.random()``), found by bisection in the running totals."""
+        names, totals = _SCATTER_DRAW if state.phase == SCATTER else _SPIN_DRAW
+        i = bisect_right(totals, rng.random())
+        return names[i] if i < len(names) else names[-1]
 
     def apply(self, state: GoldCrownState, action: str) -> GoldCrownState:
         """(Each game replaces this with ``turn.apply_with`` and its options bound, in ``__init__``.)"""
@@ -143,5 +147,19 @@ class GoldCrown(Game):
 
 
 _CHANCE_PHASES = frozenset({OPENING, SPINNING, SCATTER})
+
+
+def _draw_table(outcomes: tuple[tuple[str, float], ...]) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """The outcomes' names and running totals, added up in order exactly as ``Rng.weighted`` adds them."""
+    totals = []
+    acc = 0.0
+    for _, p in outcomes:
+        acc += p
+        totals.append(acc)
+    return tuple(name for name, _ in outcomes), tuple(totals)
+
+
+_SPIN_DRAW = _draw_table(SPIN_OUTCOMES)
+_SCATTER_DRAW = _draw_table(SCATTER_OUTCOMES)
 
 __all__ = ["GoldCrown"]

@@ -19,7 +19,13 @@ def with_board(state: GoldCrownState, changes: dict[int, int], **more: object) -
     """The state with ``changes`` (box -> piece) on its board and ``more`` fields; the knight counts are
     carried over, corrected for what changed, instead of being counted again on the new board."""
     board = state.board
-    new = state.with_(board=changed(board, changes), **more)
+    cells = state.cache.pop("cells", None)  # a list equal to the board, moved on (state.CARRIED)
+    if cells is None:
+        cells = list(board)
+    for box, piece in changes.items():
+        cells[box] = piece
+    new = state.with_(board=tuple(cells), **more)
+    new.cache["cells"] = cells
     counts = state.cache.get("counts")
     if counts is not None:
         fixed = list(counts)
