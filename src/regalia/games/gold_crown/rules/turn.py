@@ -67,7 +67,7 @@ def resolve_spin(state: GoldCrownState, spin: int, max_rounds: int) -> GoldCrown
     if spin in ARCHERS:
         hit = attacks.in_row(state, seat, spin)
         if not hit:
-            return state.with_(spin=spin, phase=MARCH, points=spin)
+            return _marching(state, spin)
         if len(hit) <= spin:
             return ending.end_turn(kill(state, hit, spin=spin), max_rounds)
         return state.with_(spin=spin, phase=CASUALTIES, casualties=spin)
@@ -76,19 +76,29 @@ def resolve_spin(state: GoldCrownState, spin: int, max_rounds: int) -> GoldCrown
         hit = attacks.on_kinds(state, seat, kinds)
         if hit:
             return ending.end_turn(kill(state, hit, spin=spin), max_rounds)
-        return state.with_(spin=spin, phase=MARCH, points=spin)
+        return _marching(state, spin)
     if spin in (10, 11) and attacks.scalers(state, seat, spin):
         return state.with_(spin=spin, phase=CHOICE)
     if spin == 12 and state.barons[seat].boulders > 0:
         return state.with_(spin=spin, phase=CHOICE)
     if spin > 7:
-        return state.with_(spin=spin, phase=MARCH, points=spin)
+        return _marching(state, spin)
     state = state.with_(spin=spin)
     if spin == 5:
         return ending.end_turn(apparatus.drop_bridge(state, seat), max_rounds)
     if spin == 6:
         return ending.end_turn(apparatus.ram_opens_gates(state, seat), max_rounds)
     return ending.end_turn(apparatus.close_gates(state, seat), max_rounds)
+
+
+def _marching(state: GoldCrownState, spin: int) -> GoldCrownState:
+    """``state.with_(spin=spin, phase=MARCH, points=spin)`` on a draft (the commonest spin result)."""
+    new = draft(state)
+    new.spin = new.points = spin
+    new.phase = MARCH
+    cache = state.cache
+    new.cache = {"counts": cache.get("counts"), "trail": cache.get("trail"), "cells": cache.pop("cells", None)}
+    return seal(new)
 
 
 def legal_actions(state: GoldCrownState) -> list[str]:
