@@ -11,8 +11,12 @@ def test_gc_24_retreat_with_fewer_than_9_men_to_the_last_row_near_the_baron():
     assert "retreat" in legal(state)
     after = GAME.apply(state, "retreat")
     assert after.barons[0].retreated and after.seat == 1
-    assert sorted(b for b in ("g1", "h1", "i1", "j1", "l1", "m1", "n1", "o1") if at(after, b) == 0) == ["g1", "h1", "i1"]
+    # three men take the three last-row boxes nearest the Baron's shield (k1): j1 and l1 beside it, then i1
+    assert sorted(b for b in ("g1", "h1", "i1", "j1", "l1", "m1", "n1", "o1") if at(after, b) == 0) == ["i1", "j1", "l1"]
     assert "retreat" not in legal(position({0: [f"{c}2" for c in "cdefghij"] + ["l2"]}, reserves=False))
+    north = GAME.apply(position({0: reserve(0), 1: ["h16", "m15", "c20"]}, reserves=False, guards=[], seat=1), "retreat")
+    assert sorted(b for b in ("g21", "h21", "i21", "j21", "l21", "m21", "n21", "o21") if at(north, b) == 1) == [
+        "j21", "l21", "m21"]  # the same, seen from North: his left (east) first
     assert "GC-24" in GAME.why_illegal(position({0: ["c2"]}), "pass")
 
 

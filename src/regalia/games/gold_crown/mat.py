@@ -150,7 +150,8 @@ class Mat:
     shield: tuple[int, ...]
     """The Baron's shield box of each face."""
     retreat: tuple[tuple[int, ...], ...]
-    """Per face, the last-row boxes nearest the shield (GC-24)."""
+    """Per face, the last-row boxes nearest the shield, nearest first (in the baron's own frame, his left before
+    his right at equal distance): a retreat with fewer than 8 knights fills the first ones (GC-24)."""
     numbered: tuple[tuple[int, int, int, int], ...]
     """Per face, boxes 1 (gate), 2 (drawbridge), 3 and 4 (ram's home)."""
     chamber: tuple[int, ...]
@@ -207,7 +208,7 @@ def read_mat(drawing: str = DRAWING, chamber_map: str = CHAMBER_MAP) -> Mat:
     for f in range(4):
         candidates = [b for b in range(n) if face[b] == f and row[b] == last and b != shield[f]]
         candidates.sort(key=lambda b: (abs(to_frame(f, *coords(b))[0]), to_frame(f, *coords(b))[0]))
-        retreat.append(tuple(sorted(candidates[:RETREAT_BOXES])))
+        retreat.append(tuple(candidates[:RETREAT_BOXES]))
 
     names = [line.split() for line in chamber_map.strip("\n").splitlines()]
     inner = len(names) // 2
