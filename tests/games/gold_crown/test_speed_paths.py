@@ -29,52 +29,56 @@ def _board_after(board, seat, action):
     return tuple(cells)
 
 
-def test_steps_from_one_state_never_share_a_board():
+def marching(seed: str):
+    """(game, state, its legal steps) at every march of a fixed-seed random match; the match plays on."""
     game = GoldCrown()
-    match = game.new_match(seed="siblings")
-    rng = Rng("siblings")
-    checked = 0
-    while not match.is_over and checked < 200:
+    match = game.new_match(seed=seed)
+    rng = Rng(seed)
+    while not match.is_over:
         state = match.state
         if state.phase == MARCH:
-            seat = state.seat
-            board = state.board
-            moves = [a for a in match.legal_actions() if a in STEP][:3]
-            children = [(action, game.apply(state, action)) for action in moves]  # siblings
-            for action, child in children:
-                assert state.board == board
-                assert child.board == _board_after(board, seat, action)
-                if child.phase == MARCH and child.cache.get("cells") is not None:
-                    assert child.cache["cells"] == list(child.board)
-            if children:  # a grandchild from the first sibling leaves the others as they were
-                action, child = children[0]
-                if child.phase == MARCH:
-                    grand = [a for a in game.legal_actions(child) if a in STEP]
-                    if grand:
-                        after = game.apply(child, grand[0])
-                        assert after.board == _board_after(child.board, seat, grand[0])
-                        for other, sibling in children[1:]:
-                            assert sibling.board == _board_after(board, seat, other)
-                checked += 1
+            yield game, state, [a for a in match.legal_actions() if a in STEP]
         match.play(rng.choice(match.legal_actions()))
+
+
+def test_steps_from_one_state_never_share_a_board():
+    checked = 0
+    for game, state, steps in marching("siblings"):
+        seat = state.seat
+        board = state.board
+        children = [(action, game.apply(state, action)) for action in steps[:3]]  # siblings
+        for action, child in children:
+            assert state.board == board
+            assert child.board == _board_after(board, seat, action)
+            if child.phase == MARCH and child.cache.get("cells") is not None:
+                assert child.cache["cells"] == list(child.board)
+        if children:  # a grandchild from the first sibling leaves the others as they were
+            action, child = children[0]
+            if child.phase == MARCH:
+                grand = [a for a in game.legal_actions(child) if a in STEP]
+                if grand:
+                    after = game.apply(child, grand[0])
+                    assert after.board == _board_after(child.board, seat, grand[0])
+                    for other, sibling in children[1:]:
+                        assert sibling.board == _board_after(board, seat, other)
+        checked += 1
+        if checked == 200:
+            break
     assert checked >= 100
 
 
 def test_a_state_left_behind_by_with_steps_from_its_own_board():
-    game = GoldCrown()
-    match = game.new_match(seed="left behind")
-    rng = Rng("left behind")
     checked = 0
-    while not match.is_over and checked < 100:
-        state = match.state
-        moves = [a for a in match.legal_actions() if a in STEP] if state.phase == MARCH else []
-        if len(moves) >= 2:
-            copy = state.with_(points=state.points)  # takes the board list along, if any
-            first = game.apply(copy, moves[0])
-            second = game.apply(state, moves[1])
-            assert first.board == _board_after(state.board, state.seat, moves[0])
-            assert second.board == _board_after(state.board, state.seat, moves[1])
-            assert copy.board == state.board
-            checked += 1
-        match.play(rng.choice(match.legal_actions()))
+    for game, state, moves in marching("left behind"):
+        if len(moves) < 2:
+            continue
+        copy = state.with_(points=state.points)  # takes the board list along, if any
+        first = game.apply(copy, moves[0])
+        second = game.apply(state, moves[1])
+        assert first.board == _board_after(state.board, state.seat, moves[0])
+        assert second.board == _board_after(state.board, state.seat, moves[1])
+        assert copy.board == state.board
+        checked += 1
+        if checked == 100:
+            break
     assert checked >= 50
