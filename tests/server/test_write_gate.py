@@ -55,3 +55,23 @@ def test_every_write_of_profiles_seats_and_results_takes_the_write_gate(watched)
     kinds = " ".join(seen["gated"])
     for table in ("INTO profiles", "profile_sign_in_codes", "INTO matches", "INTO seats", "seat_players", "match_results"):
         assert table in kinds, f"no write to {table} was seen: {seen['gated']}"
+
+
+def test_a_stale_token_is_touched_behind_the_write_gate(watched, monkeypatch):
+    """Reading a profile by its token writes once an hour (its ``last_used_at``): that write waits its turn too.
+    With ``TOUCH_EVERY`` at zero every request that opens a profile refreshes its token."""
+    from datetime import timedelta
+
+    import regalia.records.accounts as accounts
+
+    site, seen = watched
+    me = new_profile(site, "Anne Bonny")
+    monkeypatch.setattr(accounts, "TOUCH_EVERY", timedelta(0))
+    page = site.http.get("/api/profiles/me", headers=auth(me["token"]))
+    assert page.status_code == 200, page.text
+    board = site.http.get("/api/leaderboards/high-card", headers=auth(me["token"]))
+    assert board.status_code == 200, board.text
+
+    assert seen["ungated"] == []
+    touches = [s for s in seen["gated"] if s.startswith("UPDATE profile_tokens")]
+    assert len(touches) >= 2, seen["gated"]

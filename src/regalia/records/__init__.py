@@ -12,6 +12,7 @@ from .accounts import (
     create_profile,
     get_profile,
     issue_sign_in_code,
+    open_token,
     profile_badges,
     profile_for_token,
     purge_sign_in_codes,
@@ -19,6 +20,7 @@ from .accounts import (
     rename_profile,
     set_dice_skin,
     sign_out,
+    touch_token,
     utc_now,
 )
 from .queries import (
@@ -39,7 +41,8 @@ from .tables import RecordsBase, create_tables
 __all__ = [
     "GameStanding", "Profile", "ProfilePage", "RatingChange", "RecordedMatch", "RecordsBase", "SignedIn",
     "computer_name", "create_profile", "create_tables", "get_profile", "issue_sign_in_code",
-    "leaderboard_for", "match_history", "match_records", "my_rank", "profile_badges", "profile_for_token",
+    "leaderboard_for", "match_history", "match_records", "my_rank", "open_token", "profile_badges",
+    "profile_for_token",
     "profile_page", "purge_sign_in_codes", "rating_points", "record_result", "redeem_sign_in_code",
-    "rename_profile", "set_dice_skin", "sign_out", "standings", "to_jsonable", "utc_now",
+    "rename_profile", "set_dice_skin", "sign_out", "standings", "to_jsonable", "touch_token", "utc_now",
 ]

@@ -105,7 +105,23 @@ async def create_profile(
 
 
 async def profile_for_token(session: AsyncSession, presented: object, *, clock: Clock = utc_now) -> Profile | None:
-    """The profile a device's token opens, or None (unknown, revoked, or not a token at all)."""
+    """The profile a device's token opens, or None (unknown, revoked, or not a token at all); refreshes the
+    token's last use when it is stale (``touch_token``), so the caller's session may write."""
+    opened = await open_token(session, presented, clock=clock)
+    if opened is None:
+        return None
+    profile, stale = opened
+    if stale:
+        await touch_token(session, presented, clock=clock)
+    return profile
+
+
+async def open_token(session: AsyncSession, presented: object, *,
+                     clock: Clock = utc_now) -> tuple[Profile, bool] | None:
+    """The profile a device's token opens and whether its last use is older than ``TOUCH_EVERY``; no write.
+
+    A server reads with this outside its write gate and takes the gate only for the rare ``touch_token``.
+    """
     digest = token_hash_of(presented)
     if digest is None:
         return None
@@ -115,10 +131,20 @@ async def profile_for_token(session: AsyncSession, presented: object, *, clock: 
     profile = await session.get(ProfileRow, token.profile_id)
     if profile is None:
         return None
+    return _profile(profile), clock() - token.last_used_at >= TOUCH_EVERY  # once an hour is enough
+
+
+async def touch_token(session: AsyncSession, presented: object, *, clock: Clock = utc_now) -> None:
+    """Record that a device's token was used now (its ``last_used_at`` and the profile's ``last_seen_at``)."""
+    digest = token_hash_of(presented)
+    token = await session.get(ProfileTokenRow, digest) if digest is not None else None
+    if token is None or token.revoked_at is not None:
+        return
+    profile = await session.get(ProfileRow, token.profile_id)
     now = clock()
-    if now - token.last_used_at >= TOUCH_EVERY:  # not a write on every request: once an hour is enough
-        token.last_used_at = profile.last_seen_at = now
-    return _profile(profile)
+    token.last_used_at = now
+    if profile is not None:
+        profile.last_seen_at = now
 
 
 async def get_profile(session: AsyncSession, profile_id: str) -> Profile | None:

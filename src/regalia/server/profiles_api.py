@@ -112,6 +112,19 @@ def bearer(authorization: str | None) -> Secret | None:
     return Secret(authorization.removeprefix("Bearer ").strip())
 
 
+async def profile_opened_by(store: Store, token: Secret | None) -> records.Profile | None:
+    """The profile ``token`` opens, read outside the write gate; its hourly touch waits for the gate."""
+    async with store.sessions() as session:
+        opened = await records.open_token(session, token)
+    if opened is None:
+        return None
+    profile, stale = opened
+    if stale:
+        async with store.writing() as session:
+            await records.touch_token(session, token)
+    return profile
+
+
 def signed_in(signed: records.SignedIn) -> dict[str, Any]:
     return {"profile": signed.profile.id, "name": signed.profile.display_name, "token": signed.token.reveal()}
 
@@ -139,8 +152,7 @@ class MatchAdmission:
                 raise HTTPException(429, str(exc)) from None
             yield lambda _match_id: None
             return
-        async with self.store.sessions.begin() as session:
-            me = await records.profile_for_token(session, token)
+        me = await profile_opened_by(self.store, token)
         if me is None:
             raise HTTPException(401, "not signed in: that profile token opens no profile (sign in again, or "
                                      "create the match without an Authorization header)")
@@ -166,8 +178,7 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
     sign_in_attempts = Attempts(SIGN_IN_ATTEMPTS_PER_MINUTE)
 
     async def me_or_401(authorization: str | None) -> records.Profile:
-        async with store.sessions.begin() as session:
-            me = await records.profile_for_token(session, bearer(authorization))
+        me = await profile_opened_by(store, bearer(authorization))
         if me is None:
             raise HTTPException(401, "not signed in: create a profile or sign in with a code")
         return me
@@ -251,10 +262,8 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
     async def board(game_id: str, top: int = 50, authorization: str | None = Header(None)) -> dict[str, Any]:
         if game_id not in {cls.id for cls in hub.catalog.games()}:
             raise HTTPException(404, f"no game {game_id[:40]!r}")
-        me = None
-        async with store.sessions.begin() as session:
-            if authorization:
-                me = await records.profile_for_token(session, bearer(authorization))
+        me = await profile_opened_by(store, bearer(authorization)) if authorization else None
+        async with store.sessions() as session:
             entries = await records.leaderboard_for(session, game_id, top=max(1, min(top, 200)), policy=BOARD_POLICY)
             mine = await records.my_rank(session, game_id, me.id, policy=BOARD_POLICY) if me else None
         return {"game": game_id, "entries": records.to_jsonable(entries), "mine": records.to_jsonable(mine)}
