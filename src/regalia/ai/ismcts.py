@@ -86,6 +86,12 @@ class ISMCTSAgent(Agent):
     def decide(self, game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
+        # A game may prepare its sampling of the hidden state once per decision (e.g. a belief computed
+        # from the whole view) and then deal each world cheaply: ``world_sampler(view, seat, rng)``
+        # returns a function of a random stream. Otherwise every world is ``determinize``'d afresh.
+        prepare = getattr(game, "world_sampler", None)
+        if prepare is not None:
+            return self.search(game, prepare(view, seat, self.rng), seat, legal)
         return self.search(game, lambda rng: game.determinize(view, seat, rng), seat, legal)
 
     def search(self, game: Game, sample: Callable[[Rng], State], seat: int, legal: list[str]) -> str:

@@ -387,15 +387,20 @@ def belief_accuracy(rubbers: int, field: str = "medium", worlds: int = 10, seed:
 
     At each decision of a medium hero (seat 0) against ``field``, once the game has a record, ``worlds``
     worlds are drawn from what the hero may see — uniformly (``view.resample_hidden``) and by belief
-    (``belief.believe``) — and each world's hands of the two others are compared with the true ones:
+    (``belief.believe``) and by the particle filter (``particles.sampler``, one filter run per decision) — and
+    each world's hands of the two others are compared with the true ones:
     the mean number of cards right, out of 6.
     """
     from collections import Counter
 
-    from regalia.games.crown_the_queen import belief, view
+    from regalia.games.crown_the_queen import belief, particles, view
 
     game = load_game(GAME, players=3)
-    samplers = {"uniform": view.resample_hidden, "belief": belief.believe}
+    samplers: dict[str, Any] = {
+        "uniform": lambda state, seat, rng: lambda r: view.resample_hidden(state, seat, r),
+        "belief": lambda state, seat, rng: lambda r: belief.believe(state, seat, r),
+        "particles": particles.sampler,  # the filter runs once per decision, then deals each world
+    }
     right = dict.fromkeys(samplers, 0.0)
     decisions = 0
     for r in range(seed, seed + rubbers):
@@ -406,10 +411,11 @@ def belief_accuracy(rubbers: int, field: str = "medium", worlds: int = 10, seed:
             assert seat is not None
             state = match.state
             if seat == 0 and state.record:
-                for name, sample in samplers.items():
+                for name, prepare in samplers.items():
                     rng = Rng(decisions)
+                    sample = prepare(state, seat, rng)
                     for _ in range(worlds):
-                        world = sample(state, seat, rng)
+                        world = sample(rng)
                         right[name] += sum(sum((Counter(world.hands[s]) & Counter(state.hands[s])).values())
                                            for s in (1, 2)) / worlds
                 decisions += 1
