@@ -66,7 +66,7 @@ class ISMCTSAgent(Agent):
     def __init__(self, seed: int | str = 0, *, iterations: int | None = 1000, seconds: float | None = None,
                  exploration: float = 0.7, rollout_policy: str | None = None, rollout_depth: int | None = None,
                  paired: bool = False, prior_policy: str | None = None, prior_margin: float = 1.0,
-                 **params: Any) -> None:
+                 worlds: dict[str, Any] | None = None, **params: Any) -> None:
         super().__init__(seed, **params)
         if iterations is None and seconds is None:
             raise ValueError("ismcts needs a budget: iterations, seconds or both")
@@ -80,6 +80,8 @@ class ISMCTSAgent(Agent):
             raise ValueError("prior_policy needs paired search (root actions compared on the same worlds)")
         self.prior_policy = prior_policy
         self.prior_margin = prior_margin
+        self.worlds = worlds or {}
+        """Keyword arguments for the game's ``world_sampler`` (how it draws worlds), if it has one."""
         self.last_iterations = 0
         """Iterations run by the last decision (for benchmarks)."""
 
@@ -88,10 +90,11 @@ class ISMCTSAgent(Agent):
             return legal[0]
         # A game may prepare its sampling of the hidden state once per decision (e.g. a belief computed
         # from the whole view) and then deal each world cheaply: ``world_sampler(view, seat, rng)``
-        # returns a function of a random stream. Otherwise every world is ``determinize``'d afresh.
+        # returns a function of a random stream (``worlds``: its options). Otherwise every world is
+        # ``determinize``'d afresh.
         prepare = getattr(game, "world_sampler", None)
         if prepare is not None:
-            return self.search(game, prepare(view, seat, self.rng), seat, legal)
+            return self.search(game, prepare(view, seat, self.rng, **self.worlds), seat, legal)
         return self.search(game, lambda rng: game.determinize(view, seat, rng), seat, legal)
 
     def search(self, game: Game, sample: Callable[[Rng], State], seat: int, legal: list[str]) -> str:

@@ -10,7 +10,6 @@ import pytest
 from regalia.ai import load_agent
 from regalia.core import Rng
 from regalia.games.crown_the_queen import belief, particles, view
-from regalia.games.crown_the_queen import game as game_module
 from regalia.games.crown_the_queen.cards import DECK, wanted
 from regalia.games.crown_the_queen.state import ACQUIRE, PASS
 
@@ -69,15 +68,14 @@ def test_particle_worlds_depend_on_the_view_only():
         assert (a.hands, a.pack, a.passed) == (b.hands, b.pack, b.passed)
 
 
-def test_the_search_worlds_come_from_the_view(monkeypatch):
-    monkeypatch.setattr(game_module, "PARTICLE_WORLDS", True)
+def test_the_search_worlds_come_from_the_view():
     g = game(3)
     for _g, match in decisions(3, 36, limit=60):
         seat = match.to_move
         data = g.view(match.state, seat)
-        a = g.world_sampler(data, seat, Rng(1))(Rng(2))
+        a = g.world_sampler(data, seat, Rng(1), particles=16)(Rng(2))
         twin = g.resample_hidden(match.state, seat, Rng(3))
-        b = g.world_sampler(g.view(twin, seat), seat, Rng(1))(Rng(2))
+        b = g.world_sampler(g.view(twin, seat), seat, Rng(1), particles=16)(Rng(2))
         assert a.hands == b.hands
         assert g.view(a, seat) == data
 
@@ -91,3 +89,19 @@ def test_particles_get_more_of_the_others_cards_right_than_a_uniform_deal():
             right[name] += sum(sum((Counter(world.hands[s]) & Counter(state.hands[s])).values())
                                for s in range(3) if s != seat)
     assert right["particles"] > 1.3 * right["uniform"]
+
+
+def test_hard_over_particle_worlds_decides_from_the_view_only():
+    from .test_agents import _hidden_twin
+
+    checked = 0
+    for _g, match in decisions(3, 38, limit=80):
+        seat = match.to_move
+        twin = _hidden_twin(match, seat, seed=len(match.actions))
+        hard = [load_agent("crown-the-queen", "hard", seed=4, iterations=20, seconds=None,
+                           worlds={"particles": 16}) for _ in range(2)]
+        assert hard[0].choose(match) == hard[1].choose(twin)
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4

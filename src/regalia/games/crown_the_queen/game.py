@@ -10,7 +10,8 @@ from regalia.core.game import CHANCE, Game
 from regalia.core.options import Option
 from regalia.core.rng import Rng
 
-from . import belief, heuristics, particles, rules
+from . import belief, heuristics, rules
+from . import particles as filter_worlds
 from . import view as views
 from .cards import CARD_NAMES, CARD_POINTS, HAND_SIZE, PROCESSION, RANK, points
 from .rules import APPLY, apply_action, legal_actions
@@ -20,10 +21,6 @@ STEPS = (DEALER, DEAL, DRAW, ACQUIRE, PASS, OVER)
 _MOVER: dict[str, int | None] = {**{step: CHANCE for step in CHANCE_STEPS}, OVER: None}
 """Who moves at the steps where it is not the seat on turn (``to_move`` is asked several times a step)."""
 FULL_PROCESSION = 100
-PARTICLE_WORLDS = False
-"""Whether search draws its worlds from the particle filter (particles.py) instead of ``belief.believe``.
-Off: the filter gets no more of the others' cards right than the belief (2.93 vs 2.94 of 6 against two
-easies, 4 rubbers of ``/tmp`` diagnostics) at ~8x the cost, so hard keeps the belief's worlds."""
 
 
 class CrownTheQueen(Game):
@@ -140,14 +137,15 @@ class CrownTheQueen(Game):
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> QueenState:
         return belief.determinize(view, seat, rng)
 
-    def world_sampler(self, view: dict[str, Any], seat: int | None, rng: Rng) -> Callable[[Rng], QueenState]:
+    def world_sampler(self, view: dict[str, Any], seat: int | None, rng: Rng,
+                      particles: int = 0) -> Callable[[Rng], QueenState]:
         """Worlds for search, prepared once per decision from the view alone: ``belief.believe`` (as
-        ``determinize``), or with ``PARTICLE_WORLDS`` the particle filter over the others' hands
-        (particles.py; the belief again where no history explains the record)."""
+        ``determinize``), or with ``particles`` > 0 the particle filter over the others' hands with that
+        many histories (particles.py; the belief again where no history explains the record)."""
         state = views.skeleton(view, seat)
-        if seat is None or not PARTICLE_WORLDS:
+        if seat is None or particles <= 0:
             return lambda r: belief.believe(state, seat, r)
-        return particles.sampler(state, seat, rng)
+        return filter_worlds.sampler(state, seat, rng, particles)
 
     # ----- computer players --------------------------------------------------------------------------
 
