@@ -9,7 +9,10 @@ baron's random steps walked his last men back and forth (see ``evaluation.FAINT_
 the easy baron's noise, now among near-equal steps and never once three chambers are held, in
 ``planner.planner``). Over 400 at 697e012 (REGALIA_AI_CLOCK=cpu) medium beat easy 74.25% and 4 matches
 still ran out the cap (19, 23, 303, 333: long sieges in which both armies were worn down to a handful);
-hard beat medium 60.0% with none capped.
+hard beat medium 60.0% with none capped. Those four end before the cap since the evaluation no longer counts
+destroyed gates behind a raised drawbridge as a way in (``evaluation.gate_way``: men waited on box 2 for the
+5 that crushes them). With the men beside a tower pulled onto it (``objectives``, ``LAST_STEPS``: match 19
+capped again without it) all four end with the Crown before round 80.
 """
 
 import pytest
@@ -17,12 +20,12 @@ import pytest
 from regalia.bench.gold_crown import duel
 from regalia.core.rng import Rng
 from regalia.games.gold_crown import evaluation, planner
-from regalia.games.gold_crown.mat import MAT
+from regalia.games.gold_crown.mat import BOX, MAT
 
 from .position import GAME, marching
 from .test_kings_men import NO_NEAR_TOWERS, owned
 
-FORMERLY_CAPPED = [44, 141, 207]
+FORMERLY_CAPPED = [44, 141, 207, 19, 23, 303, 333]
 
 
 @pytest.mark.parametrize("index", FORMERLY_CAPPED)
@@ -68,3 +71,18 @@ def test_the_easy_baron_keeps_calm_once_three_chambers_are_held():
         planner._PLANS.clear()
         picks.add(planner.planner(GAME, before, 0, Rng(f"noisy:{i}"), beam=1, expect=False, noise=1.0))
     assert len(picks) > 1  # with two chambers the noise is still there
+
+
+def test_a_man_two_steps_from_a_tower_joins_his_comrade_there():
+    """GC-14: two men on a tower's curved boxes and the guard falls to one step. One of South's men stands on
+    f6; another, on the deck at g7, is two steps (by the wall at f7) from the free curved box e6. Every level's
+    planner spends its two points on that walk, not on the reserve's steps towards the breaches (before, the
+    occupied f6 counted as the man's objective one step away, the step to f7 gained nothing and the beam
+    dropped it: in strength match 19 the man on the tower waited thirty rounds and the siege hit the cap)."""
+    from regalia.games.gold_crown.state import DESTROYED
+
+    state = marching({0: ["f6", "g7", "h7", "k6", "j6", "l6"], 1: ["k17"]}, points=2, gates=DESTROYED,
+                     breaches=(MAT.stone[0][-1][0], MAT.stone[0][1][0]))
+    assert sorted(state.barons[0].breaches) == [BOX["j6"], BOX["l6"]]
+    for beam in (1, 2, 5):
+        assert planner.plan_turn(GAME, state, 0, beam)[0] == ["move g7-f7", "move f7-e6"]

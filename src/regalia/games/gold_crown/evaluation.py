@@ -24,7 +24,7 @@ from .rules.apparatus import gate_passable
 from .rules.board import positions
 from .rules.chambers import CHAMBERS_FOR_THRONE, held, towers_cleared
 from .rules.treachery import treachery_on
-from .state import CLOSED, DESTROYED, DOWN, EMPTY, GUARD, KING, ON_BRIDGE, OVER, GoldCrownState, knight
+from .state import CLOSED, DESTROYED, DOWN, EMPTY, GUARD, KING, ON_BRIDGE, OVER, Baron, GoldCrownState, knight
 
 LEADERS = 9
 """Only the most advanced knights count for progress: six men take the throne and a few more clear the towers; the rest wait out of range."""
@@ -47,12 +47,24 @@ RISK = 0.3
 """A knight in the archers' rows (1-4), on the wall, the deck or a tower dies on 1 spin in 12 of every turn
 he stays there, and he usually stays about three: a quarter of what one more knight is worth to his baron
 (much when he is one of the last six who can take the Crown, little while the army is large)."""
+CROWDED = 0.5
+"""What each knight beyond ``n`` in archers' row ``n`` adds to the exposure (a spin of ``n`` kills ``n`` there, so
+a single turn's risk stops at ``n`` men; but the reserve stays for many turns and every further spin of ``n``
+takes ``n`` more). At 0 the planner filled a row with a dozen men for a faint pull towards the way in and lost
+four at a time to the archers (hard vs medium, strength match 13: eleven of North's men in row 4)."""
 
 
 NEAR, FAR = 12.0, 24.0
 """Steps inside the castle over which a knight feels his objective: strongly within 12, faintly up to 24 (the
 longest walk, from a gate round the siege deck to the far chambers, is about 20: with no pull at all beyond
 12 steps, knights stood still)."""
+ARRIVED, LAST_STEPS = 7.5, 0.6
+"""Inside, within the last few steps of his objective, each step nearer is worth ``LAST_STEPS`` (up to
+``ARRIVED`` on it; farther out the gentle slope above, about 0.23 a step). Steeper than a battlefield step
+(0.5): on the gentle slope alone the reserve's steps towards a breach outbid a man's last steps onto a tower
+or to a chamber, and the beam never kept the step that led there (medium vs easy, strength match 19: a man
+waited on a tower for thirty rounds for the comrade on the deck two steps away, and the siege hit the cap).
+A man in a chamber stays worth more than one beside it (7.0 and the chamber's own worth)."""
 STORMING_CAUTION = 0.5
 """Three chambers held, the last men hurry to the door: half the usual fear of the archers (with the full fear,
 a step from the gate onto the siege deck cost more than it brought, and the planner never made the walk)."""
@@ -113,28 +125,54 @@ def full_chambers(state: GoldCrownState, seat: int) -> frozenset[int]:
     return frozenset(blocked)
 
 
-def entries(state: GoldCrownState, seat: int) -> tuple[int, tuple[int, ...], bool, tuple[int, ...]]:
-    """What decides the ways in for ``seat``: his face, his breaches, an open gate, breached tower triangles."""
+GATE_SHUT, GATE_OPEN, GATE_AFTER_FIVE = 0, 1, 2
+"""How the gate stands as a way in for a baron (``entries``): no way in; a way in now (bridge down, gates open
+or destroyed) or soon (the ram on the bridge waits for a 6); a way in after a 5 (gates destroyed, bridge up)."""
+
+
+def gate_way(baron: Baron) -> int:
+    """The gate as a way in for ``baron`` (``GATE_SHUT``, ``GATE_OPEN`` or ``GATE_AFTER_FIVE``). Destroyed gates
+    behind a raised bridge are no way in yet: the spin of 5 that drops the bridge crushes whoever waits on box 2
+    (before, such gates counted as open and men waited on box 2 to be crushed)."""
+    if baron.bridge == DOWN and (baron.gates != CLOSED or baron.ram == ON_BRIDGE):
+        return GATE_OPEN
+    if baron.gates == DESTROYED:
+        return GATE_AFTER_FIVE
+    return GATE_SHUT
+
+
+def entries(state: GoldCrownState, seat: int) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
+    """What decides the ways in for ``seat``: his face, his breaches, the gate (``gate_way``), breached tower
+    triangles."""
     baron = state.barons[seat]
     triangles = tuple(sorted({b for x in state.barons for b in x.breaches if MAT.kind[b] == TOWER_GUARD}))
-    return baron.face, baron.breaches, baron.gates != CLOSED or baron.ram == ON_BRIDGE, triangles
+    return baron.face, baron.breaches, gate_way(baron), triangles
 
 
 @lru_cache(maxsize=256)
-def approach(face: int, breaches: tuple[int, ...], gate: bool, triangles: tuple[int, ...]) -> tuple[float, ...]:
+def approach(face: int, breaches: tuple[int, ...], gate: int, triangles: tuple[int, ...]) -> tuple[float, ...]:
     """Worth of a knight on each battlefield box of ``face``: 4 in front of a real way in (a breach, the open
     gate), half a point less per step away down to 0.5 seven steps away, then a faint pull (``_WORTH_AT``);
-    a scaling box counts as two steps from a way in (it needs a 10 or an 11)."""
+    a scaling box counts as two steps from a way in (it needs a 10 or an 11), and so does a box beside the
+    drawbridge's box 2 while destroyed gates wait behind a raised bridge (``GATE_AFTER_FIVE``: it needs a 5);
+    box 2 itself is then worth nothing (the 5 that drops the bridge crushes him)."""
     fronts = {front for stone, front in MAT.stone[face].values() if stone in breaches or stone in triangles}
-    if gate:
-        fronts.add(MAT.numbered[face][1])
-    near_scale = field_distance(face, frozenset(MAT.scale_deck[face]) | frozenset(MAT.scale_wall[face]))
+    _, two, three, four = MAT.numbered[face]
+    if gate == GATE_OPEN:
+        fronts.add(two)
+    waiting = frozenset(MAT.scale_deck[face]) | frozenset(MAT.scale_wall[face])
+    if gate == GATE_AFTER_FIVE:
+        waiting |= frozenset(b for b in MAT.neighbours[two] if MAT.kind[b] == FIELD and MAT.face[b] == face
+                             and b not in (three, four))
+    near_scale = field_distance(face, waiting)
     near_entry = field_distance(face, frozenset(fronts)) if fronts else None
     table = []
     for box in range(len(MAT.kind)):
         d = near_scale[box] + 2
         if near_entry is not None:
             d = min(d, near_entry[box])
+        if gate == GATE_AFTER_FIVE and box == two and (near_entry is None or near_entry[box] > 0):
+            d = FAINT_UNTIL
         table.append(_WORTH_AT[min(d, FAINT_UNTIL)])
     return tuple(table)
 
@@ -154,12 +192,18 @@ these 3.5 KiB (a server keeps hundreds of tables: the soak's memory grew with th
 def objectives(state: GoldCrownState, seat: int, blocked: frozenset[int] = frozenset()) -> frozenset[int]:
     """Where the knights inside should head now: the tower guards still standing at the ends of the seat's
     wall, then the chambers not lost to a rival, then — three chambers held — the free boxes next to the
-    throne room (not those his own men hold already: a knight beside one of them is no nearer the door). Boxes of ``blocked`` (full chambers) are never a target: a knight parked next to a chamber
-    that already holds two men would wait there for ever."""
+    throne room (not those his own men hold already: a knight beside one of them is no nearer the door). Boxes
+    of ``blocked`` (full chambers) are never a target: a knight parked next to a chamber that already holds two
+    men would wait there for ever. A tower's curved boxes his own men hold are no target either (``worth``
+    counts those men as arrived): a knight beside one was as near as one a step farther round, and no step
+    towards the free curved box gained anything, so the beam dropped it (medium vs easy, strength match 19:
+    one man waited on a tower for thirty rounds for a comrade on the deck beside him, and the siege hit the
+    cap)."""
     board = state.board
     towers = [t for t in MAT.near_towers[state.barons[seat].face] if board[MAT.tower_guard[t]] == GUARD]
     if towers:
-        return frozenset(b for t in towers for b in (*MAT.tower_curved[t], MAT.tower_guard[t]))
+        mine = knight(seat)
+        return frozenset(b for t in towers for b in (*MAT.tower_curved[t], MAT.tower_guard[t]) if board[b] != mine)
     if held(state, seat) >= CHAMBERS_FOR_THRONE:
         doorstep = frozenset(b for b in MAT.next_to_throne if board[b] == EMPTY) - blocked
         if doorstep:
@@ -184,6 +228,7 @@ def worth(state: GoldCrownState, seat: int) -> float:
     chambers = held(state, seat)
     storming = chambers >= CHAMBERS_FOR_THRONE
     kinds, row_of, chamber_of = MAT.kind, MAT.row, MAT.chamber
+    siege = {b for t in MAT.near_towers[face] if board[MAT.tower_guard[t]] == GUARD for b in MAT.tower_curved[t]}
     for box in positions(board, mine):
         kind = kinds[box]
         if kind == FIELD:
@@ -205,9 +250,9 @@ def worth(state: GoldCrownState, seat: int) -> float:
         elif chamber_of[box] >= 0:
             progress.append(7.0)
         else:
-            d = inside[box]
-            progress.append(3.5 + 2.75 * max(0.0, 1.0 - d / NEAR) + 0.25 * max(0.0, 1.0 - d / FAR)
-                            + (0.5 if kind == GATE else 0.0))
+            d = 0 if box in siege else inside[box]
+            progress.append(max(3.5 + 2.75 * max(0.0, 1.0 - d / NEAR) + 0.25 * max(0.0, 1.0 - d / FAR),
+                                ARRIVED - LAST_STEPS * d) + (0.5 if kind == GATE else 0.0))
         if rivals_on and kind != GATE:
             threatened += any(board[n] not in (EMPTY, GUARD, mine) for n in MAT.neighbours[box])
     progress.sort(reverse=True)
@@ -215,7 +260,8 @@ def worth(state: GoldCrownState, seat: int) -> float:
     value = 1.0 * count + 2.0 * min(count, 12) + 3.0 * min(count, 6)
     value += sum(progress[:LEADERS]) + 0.1 * sum(progress[LEADERS:])
     marginal = 6.0 if count <= 6 else (3.0 if count <= 12 else 1.0)
-    exposure = (sum(min(n, rows[n]) for n in range(1, 5)) + wall + deck) * RISK * marginal * patience(state)
+    exposure = (sum(min(n, rows[n]) + CROWDED * max(0, rows[n] - n) for n in range(1, 5)) + wall + deck) \
+        * RISK * marginal * patience(state)
     if storming:
         exposure *= STORMING_CAUTION
     value -= exposure + threatened * 1.5

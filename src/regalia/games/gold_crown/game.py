@@ -127,7 +127,7 @@ class GoldCrown(Game):
             "easy": {"algorithm": "policy", "policy": "planner", "beam": 1, "expect": False, "noise": 0.3,
                      "near": 1.0},
             "medium": {"algorithm": "policy", "policy": "planner", "beam": 2, "expect": False},
-            "hard": {"algorithm": "policy", "policy": "planner", "beam": 5, "expect": True},
+            "hard": {"algorithm": "policy", "policy": "planner", "beam": 5, "expect": True, "look": 8},
         }
 
     def policy(self, name: str, state: GoldCrownState, seat: int, rng: Rng, **params: Any) -> str:

@@ -9,12 +9,18 @@ beat medium 69% of the time as South, 50% as North, 326 matches). A position and
 rotated plan.
 
 * ``greedy`` spends each move point on the step that leaves the best evaluation (``noise`` sometimes picks
-  among the best few instead: the easy baron), always spins, scales when it can, fires at the castle centre.
+  among the best few instead: the easy baron), always spins, scales when it can, fires at the castle centre
+  — unless the spin's points let six men at the throne room's door storm it: then it marches (every level;
+  the easy and medium barons used to fire or scale instead and let the Crown wait).
 * ``planner`` searches the turn's move points as a whole: a beam search over sequences of steps (and ram
   shifts, and the storm) to the end of the turn; the first step of the best sequence is played and the rest
   of the plan is kept, keyed by the state it expects next, so the following decisions are instant. Where the
   spinner offers a choice (10, 11, 12) it weighs the special action — for the catapult, the expectation over
-  all 25 scatter outcomes of each aim — against the best plan for the move points.
+  all 25 scatter outcomes of each aim — against the best plan for the move points. With ``look`` (the hard
+  baron) the best ``look`` plans are ranked again by their ``outlook``: the expected lead after the baron's
+  own next spin (the archers', the wall's and the deck's kills, the drawbridge and ram crushing men, the
+  scaling offered; a spin that lets six men at the throne room's door storm counts as the Crown), and the
+  special actions are weighed by the same measure.
 * the easy baron is the planner with ``noise``: now and then a step off the plan, drawn among the steps
   whose lead is within ``near`` of the best step's (any legal action when ``near`` is None), and never once
   he holds three chambers. Uniform noise walked a storming baron's last men away from the throne room's
@@ -30,7 +36,7 @@ from .evaluation import worth
 from .mat import MAT, coords, index, to_frame, to_world
 from .notation import FIRE, LOSE, MOVE, SIMPLE, scale_name
 from .rules.attacks import fire as fire_boulder
-from .rules.chambers import CHAMBERS_FOR_THRONE, held
+from .rules.chambers import CHAMBERS_FOR_THRONE, held, storm_problem
 from .spinner import SCATTER as DRIFT
 from .spinner import SCATTER_OUTCOMES
 from .state import CASUALTIES, CHOICE, GUARD, MARCH, START, GoldCrownState
@@ -108,11 +114,14 @@ def aims(state: GoldCrownState, seat: int) -> list[int]:
     return [index(*to_world(face, u, 0)) for u in range(-3, 4)] + towers
 
 
-def expected_fire(game: GoldCrown, state: GoldCrownState, seat: int, aim: int) -> float:
+def expected_fire(game: GoldCrown, state: GoldCrownState, seat: int, aim: int,
+                  measure: Callable[[GoldCrown, GoldCrownState, int], float] | None = None) -> float:
+    """The expected ``measure`` (``lead`` by default) over the 25 scatter outcomes of a boulder at ``aim``."""
     total = 0.0
     for outcome, p in SCATTER_OUTCOMES:
         du, dv = DRIFT[outcome]
-        total += p * lead(fire_boulder(state, seat, aim, du, dv), seat)
+        after = fire_boulder(state, seat, aim, du, dv)
+        total += p * (lead(after, seat) if measure is None else measure(game, after, seat))
     return total
 
 
@@ -130,6 +139,8 @@ def greedy(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, noise: f
     if state.phase == START:
         return "spin"
     if state.phase == CHOICE:
+        if storm_problem(game.apply(state, "march"), seat) is None:
+            return "march"  # six at the throne room's door: the points storm it (not a boulder, not a scale)
         if state.spin == 12:
             return FIRE[index(0, 0)]
         scales = [a for a in legal if a.startswith("scale")]
@@ -172,10 +183,50 @@ class TurnLead:
         return worth(state, self.seat) - self.best_rival
 
 
-def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int) -> tuple[list[str], float]:
-    """The best sequence of actions to the end of the turn (beam search over the move points)."""
+def outlook(game: GoldCrown, state: GoldCrownState, seat: int) -> float:
+    """The seat's expected lead after his own next spin (the spinner's 12 outcomes, 1/12 each), from a
+    position at the end of his turn: the archers' kills (the victims chosen by ``best_by``), the wall's and
+    the deck's, the drawbridge, gates and ram crushing men in their way, and the scaling a 10 or 11 offers;
+    a spin that gives move points counts as the position itself, or as the Crown where it lets six men at the
+    throne room's door storm it (GC-19: the odds of the storm are what a storming baron plays for). The hard
+    baron ranks his best plans by it (``plan_turn``'s ``look``): the evaluation's exposure is a rough average
+    over several turns; this is the next spin exactly."""
+    if state.winner is not None or state.ending:
+        return lead(state, seat)
+    baron = state.barons[seat]
+    if baron.retreated or seat not in state.order:
+        return lead(state, seat)
+    start = state.with_(phase=START, turn=state.order.index(seat), spin=0, points=0, casualties=0, aim=-1,
+                        attackers=frozenset())
+    spinning = game.apply(start, "spin")
+    storming = held(state, seat) >= CHAMBERS_FOR_THRONE
+    total = 0.0
+    for n in range(1, 13):
+        after = game.apply(spinning, f"spin {n}")
+        while after.phase == CASUALTIES:
+            after = game.apply(after, best_by(game, after, seat, game.legal_actions(after))[0])
+        if storming and after.phase in (MARCH, CHOICE):
+            marching = after if after.phase == MARCH else game.apply(after, "march")
+            if storm_problem(marching, seat) is None:  # six at the door and the points to storm: the Crown
+                total += lead(game.apply(marching, "storm"), seat)
+                continue
+        value = lead(after, seat)
+        if after.phase == CHOICE and n != 12:
+            scales = [a for a in game.legal_actions(after) if a.startswith("scale")]
+            if scales:
+                value = max(value, best_by(game, after, seat, scales)[1])
+        total += value
+    return total / 12
+
+
+def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int, look: int = 0) -> tuple[list[str], float]:
+    """The best sequence of actions to the end of the turn (beam search over the move points). With ``look``,
+    the ``look`` best plans (by the evaluation, distinct end positions) are ranked again by their ``outlook``
+    (the expectation over the baron's next spin); the value returned is then that expectation."""
     value_of = TurnLead(state, seat)
-    best: tuple[float, list[str]] = (lead(game.apply(state, "end"), seat), ["end"])
+    ended = game.apply(state, "end")
+    best: tuple[float, list[str]] = (lead(ended, seat), ["end"])
+    finals: list[tuple[float, int, list[str], GoldCrownState | None]] = [(best[0], 0, best[1], ended)]
     frontier: list[tuple[float, GoldCrownState, list[str]]] = [(value_of(state), state, [])]
     while frontier:
         children: list[tuple[float, GoldCrownState, list[str]]] = []
@@ -198,11 +249,34 @@ def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int) -> t
                     children.append((value, after, line))
                     if value > best[0]:
                         best = (value, [*line, "end"])
-                elif value > best[0]:
-                    best = (value, line)
+                    if look:
+                        finals.append((value, -len(finals), [*line, "end"], None))
+                else:
+                    if value > best[0]:
+                        best = (value, line)
+                    if look:
+                        finals.append((value, -len(finals), line, after))
         children.sort(key=lambda c: c[0], reverse=True)
         frontier = children[:beam]
-    return best[1], best[0]
+    if not look:
+        return best[1], best[0]
+    finals.sort(key=lambda f: (f[0], f[1]), reverse=True)
+    ranked: list[tuple[float, int, list[str]]] = []
+    kept: set[tuple[Any, ...]] = set()
+    for _, order, line, end in finals:
+        if end is None:
+            end = state
+            for action in line:
+                end = game.apply(end, action)
+        where = (end.board, end.barons, end.chambers)
+        if where in kept:
+            continue
+        kept.add(where)
+        ranked.append((outlook(game, end, seat), order, line))
+        if len(ranked) >= look:
+            break
+    value, _, line = max(ranked)
+    return line, value
 
 
 def remember(game: GoldCrown, state: GoldCrownState, plan: list[str], level: tuple[Any, ...] = ()) -> None:
@@ -219,7 +293,7 @@ def remember(game: GoldCrown, state: GoldCrownState, plan: list[str], level: tup
 
 
 def planner(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, beam: int = 3, expect: bool = True,
-            noise: float = 0.0, near: float | None = None, **_: Any) -> str:
+            noise: float = 0.0, near: float | None = None, look: int = 0, **_: Any) -> str:
     legal = game.legal_actions(state)
     if state.phase == START:
         return "spin"
@@ -231,24 +305,30 @@ def planner(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, beam: i
         return greedy(game, state, seat, rng)
     if state.phase == CHOICE:
         marching = game.apply(state, "march")
-        plan, march_value = plan_turn(game, marching, seat, beam)
+        plan, march_value = plan_turn(game, marching, seat, beam, look)
         if state.spin == 12:
-            choices = [FIRE[aim] for aim in aims(state, seat)]
-            scored = [(expected_fire(game, state, seat, aim), -i) for i, aim in enumerate(aims(state, seat))]
+            targets = aims(state, seat)
+            choices = [FIRE[aim] for aim in targets]
+            scored = [(expected_fire(game, state, seat, aim), -i) for i, aim in enumerate(targets)]
         else:
             choices = in_my_order(state, seat, [a for a in legal if a.startswith("scale")])
             scored = [(lead(game.apply(state, a), seat), -i) for i, a in enumerate(choices)]
         value, at = max(scored)
         action = choices[-at]
+        if look:  # the same measure as the plan's: the expectation over the next spin
+            if state.spin == 12:
+                value = expected_fire(game, state, seat, targets[-at], outlook)
+            else:
+                value = outlook(game, game.apply(state, action), seat)
         if value >= march_value:
             return action
-        remember(game, marching, plan, (beam, expect))
+        remember(game, marching, plan, (beam, expect, look))
         return "march"
-    known = _PLANS.get(((beam, expect), key(state)))
+    known = _PLANS.get(((beam, expect, look), key(state)))
     if known is not None and known in legal:
         return known
-    plan = plan_turn(game, state, seat, beam)[0]
-    remember(game, state, plan, (beam, expect))
+    plan = plan_turn(game, state, seat, beam, look)[0]
+    remember(game, state, plan, (beam, expect, look))
     return plan[0]
 
 
