@@ -41,7 +41,7 @@ play never does); the test replays their recorded actions through the rules, not
 
 
 def _state_key(state: Any) -> str:
-    return repr((state.board, state.barons, state.chambers, state.phase, state.order, state.groups,
+    return repr((tuple(state.board), state.barons, state.chambers, state.phase, state.order, state.groups,
                  state.opening, state.turn, state.round, state.spin, state.points, state.casualties,
                  state.aim, sorted(state.attackers), state.winner, state.ending))
 

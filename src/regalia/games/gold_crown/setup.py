@@ -25,7 +25,7 @@ def battle_lines(players: int) -> GoldCrownState:
             if MAT.face[box] == face:
                 cells[box] = knight(seat)
     return GoldCrownState(
-        board=tuple(cells),
+        board=bytes(cells),
         barons=tuple(Baron(face=face) for face in faces),
         chambers=(KING,) * len(MAT.chamber_boxes),
         groups=(tuple(range(players)),),

@@ -1,12 +1,13 @@
 """The state of a siege: plain, immutable data. Rules build new states; they never change one.
 
-The board is a tuple of 441 boxes (see mat.py for the indexing) holding ``EMPTY``, ``GUARD`` (a black King's
+The board is ``bytes``: 441 boxes (see mat.py for the indexing), each holding ``EMPTY``, ``GUARD`` (a black King's
 guard) or ``knight(seat)``. The rams are not on the board: each baron's apparatus (gates, bridge, ram) is a
 small state machine of its own, kept in ``Baron``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
@@ -59,7 +60,9 @@ class Baron:
 
 @dataclass(frozen=True, slots=True)
 class GoldCrownState:
-    board: tuple[int, ...]
+    board: bytes
+    """Indexing gives the same ints a tuple would; a new board is one copy of 441 bytes, not 441 pointers. (A
+    tuple or list of ints given to the constructor or ``with_`` becomes bytes.)"""
     barons: tuple[Baron, ...]
     chambers: tuple[int, ...]
     """Owner of each chamber (index in mat.CHAMBERS): ``KING`` or a seat (GC-18: kept while empty)."""
@@ -85,6 +88,10 @@ class GoldCrownState:
     (the round cap)."""
     cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """Derived facts (legal actions) computed once per state; never part of its value."""
+
+    def __post_init__(self) -> None:
+        if type(self.board) is not bytes:  # a board given as a tuple or list of ints (tests, tools)
+            object.__setattr__(self, "board", bytes(self.board))
 
     @property
     def seat(self) -> int:
@@ -133,7 +140,7 @@ class _Draft:
 
 CARRIED = ("counts", "trail", "cells")
 """Cache entries that stay true while the board does not change: they travel along in ``with_`` (None
-where not known). ``cells`` is a list equal to the board that the next step may take and change into its own
+where not known). ``cells`` is a bytearray equal to the board that the next step may take and change into its own
 board (``rules.movement.step``): it is *moved*, never shared — the state it leaves no longer has it (and
 copies its board afresh if it is ever stepped from again)."""
 
@@ -182,6 +189,8 @@ def _copier() -> Any:
              "        except AttributeError:",
              "            replace(self, **changes)  # raises the TypeError an unknown field deserves",
              "        if 'board' in changes:",
+             "            if type(new.board) is not bytes:",
+             "                new.board = bytes(new.board)",
              "            new.cache = {}",
              "            new.__class__ = GoldCrownState",
              "            return new",
@@ -220,10 +229,10 @@ def baron_with(baron: Baron, changes: dict[str, Any]) -> Baron:
     return new  # type: ignore[no-any-return]
 
 
-def draft(state: GoldCrownState) -> Any:
-    """A mutable copy of ``state`` (no cache yet) for a rule's hot path: set the fields that change and the
-    cache, then ``seal`` it. Never let a draft escape unsealed."""
-    return _draft(state)
+draft: Callable[[GoldCrownState], Any] = _draft
+"""``draft(state)``: a mutable copy of ``state`` (no cache yet) for a rule's hot path: set the fields that
+change and the cache, then ``seal`` it. Never let a draft escape unsealed. (The generated copier itself: no
+wrapper call.)"""
 
 
 def seal(new: Any) -> GoldCrownState:

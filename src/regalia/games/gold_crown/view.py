@@ -105,7 +105,7 @@ def determinize(view: dict[str, Any]) -> GoldCrownState:
         for b in view["barons"]
     )
     return GoldCrownState(
-        board=tuple(cells), barons=barons,
+        board=bytes(cells), barons=barons,
         chambers=tuple(KING if view["chambers"][name] is None else view["chambers"][name] for name in CHAMBERS),
         phase=view["phase"], order=tuple(view["order"]), groups=tuple(tuple(g) for g in view["groups"]),
         opening=tuple(view["opening"]), turn=view["turn"], round=view["round"], spin=view["spin"],

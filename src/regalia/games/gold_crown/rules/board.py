@@ -1,4 +1,4 @@
-"""Small pure helpers on the board tuple shared by every rules module."""
+"""Small pure helpers on the board (bytes) shared by every rules module."""
 
 from __future__ import annotations
 
@@ -7,24 +7,24 @@ from collections.abc import Iterable
 from ..state import EMPTY, GUARD, GoldCrownState, knight, trail
 
 
-def changed(board: tuple[int, ...], changes: dict[int, int]) -> tuple[int, ...]:
+def changed(board: bytes, changes: dict[int, int]) -> bytes:
     """A new board with ``changes`` (box -> piece) applied."""
-    cells = list(board)
+    cells = bytearray(board)
     for box, piece in changes.items():
         cells[box] = piece
-    return tuple(cells)
+    return bytes(cells)
 
 
 def with_board(state: GoldCrownState, changes: dict[int, int], **more: object) -> GoldCrownState:
     """The state with ``changes`` (box -> piece) on its board and ``more`` fields; the knight counts are
     carried over, corrected for what changed, instead of being counted again on the new board."""
     board = state.board
-    cells = state.cache.pop("cells", None)  # a list equal to the board, moved on (state.CARRIED)
+    cells = state.cache.pop("cells", None)  # a bytearray equal to the board, moved on (state.CARRIED)
     if cells is None:
-        cells = list(board)
+        cells = bytearray(board)
     for box, piece in changes.items():
         cells[box] = piece
-    new = state.with_(board=tuple(cells), **more)
+    new = state.with_(board=bytes(cells), **more)
     new.cache["cells"] = cells
     counts = state.cache.get("counts")
     if counts is not None:
@@ -41,8 +41,8 @@ def with_board(state: GoldCrownState, changes: dict[int, int], **more: object) -
     return new
 
 
-def positions(board: tuple[int, ...], piece: int) -> list[int]:
-    """Every box holding ``piece``, in box order (found by the tuple's own C search: the hot path)."""
+def positions(board: bytes, piece: int) -> list[int]:
+    """Every box holding ``piece``, in box order (found by the board's own C search: the hot path)."""
     found = []
     box = -1
     index = board.index

@@ -124,7 +124,7 @@ def storm(state: GoldCrownState, seat: int) -> GoldCrownState:
     """The Baron's victory: six knights enter the throne room and every King's guard is removed."""
     plan = storm_plan(state, seat)
     assert plan is not None
-    cells = list(state.board)
+    cells = bytearray(state.board)
     for b, p in enumerate(cells):
         if p == GUARD:
             cells[b] = EMPTY
@@ -132,4 +132,4 @@ def storm(state: GoldCrownState, seat: int) -> GoldCrownState:
         cells[source] = EMPTY
     for target in plan.values():
         cells[target] = knight(seat)
-    return state.with_(board=tuple(cells), points=state.points - THRONE_MEN)
+    return state.with_(board=bytes(cells), points=state.points - THRONE_MEN)

@@ -128,13 +128,13 @@ def step(state: GoldCrownState, seat: int, a: int, b: int) -> GoldCrownState:
     if a in attackers or (target != EMPTY and target != GUARD):
         attackers = (attackers - {a, b}) | {b}
     old = state.cache
-    cells = old.pop("cells", None)  # a list equal to the board, moved on from state to state (state.CARRIED)
+    cells = old.pop("cells", None)  # a bytearray equal to the board, moved on from state to state (state.CARRIED)
     if cells is None:
-        cells = list(board)
+        cells = bytearray(board)
     cells[a] = EMPTY
     cells[b] = seat + 1  # knight(seat)
     new = draft(state)
-    new.board = tuple(cells)
+    new.board = bytes(cells)
     new.attackers = attackers
     new.points = state.points - 1
     counts = old.get("counts")
@@ -197,7 +197,7 @@ def steps(state: GoldCrownState, seat: int) -> list[tuple[int, int]]:
 def step_names(state: GoldCrownState, seat: int) -> list[str]:
     """Every legal step in notation (``move e7-e6``), in box order (knight by knight, each knight's
     battlefield steps first, then his crossings and castle steps): the hot path of move generation."""
-    boxes, parts, border, _ = _march(state, seat)
+    boxes, parts, border, _, _ = _march(state, seat)
     if border:
         joined = None
         opened = None
@@ -218,8 +218,32 @@ def step_names(state: GoldCrownState, seat: int) -> list[str]:
                 i = bisect_left(boxes, a)
                 joined[i] = parts[i] + found
         if joined is not None:
-            return reduce(iadd, joined, [])
-    return reduce(iadd, parts, [])  # the knights' lists end to end (fewer calls than chaining them)
+            return _join(joined)
+    n = len(parts)  # _join(parts), inline
+    return _JOINS[n](parts) if n < JOINED else reduce(iadd, parts, [])  # type: ignore[no-any-return]
+
+
+def _joiner(n: int) -> Any:
+    """``[*p[0], *p[1], ..., *p[n - 1]]`` as straight-line code: one LIST_EXTEND a knight, no call
+    (``reduce(iadd, parts, [])`` makes one call a knight)."""
+    names = [f"p{i}" for i in range(n)]
+    code = (f"def join(parts):\n    {', '.join(names)}, = parts\n    return [{', '.join('*' + x for x in names)}]\n"
+            if n else "def join(parts):\n    return []\n")
+    scope: dict[str, Any] = {}
+    exec(code, scope)  # noqa: S102 - code built from a count
+    return scope["join"]
+
+
+JOINED = len(MAT.dash) // 4 + 1
+"""A baron's knights at the start, and one more."""
+_JOINS = tuple(_joiner(n) for n in range(JOINED))
+"""``_JOINS[n]`` joins n knights' lists end to end."""
+
+
+def _join(parts: list[list[str]]) -> list[str]:
+    """The knights' lists end to end."""
+    n = len(parts)
+    return _JOINS[n](parts) if n < JOINED else reduce(iadd, parts, [])  # type: ignore[no-any-return]
 
 
 IS_FIELD = tuple(kind == FIELD for kind in MAT.kind)
@@ -250,27 +274,29 @@ _OPENED: dict[int, tuple[tuple[Any, ...], dict[int, frozenset[int]]]] = {}
 """id(barons) -> (barons, seat -> open stones); the barons tuple is kept so that its id is not reused."""
 
 
-March = tuple[list[int], list[list[str]], list[int], tuple[int, int]]
+March = tuple[list[int], list[list[str]], list[int], tuple[int, int], list[int]]
 """A seat's knights' boxes in order, each knight's legal battlefield steps (in the same order), the knights on
-``BORDER`` boxes, and the boxes the ram held. Battlefield steps need only an empty box that the ram does not
-hold, so after the board changes on a few boxes only the knights on them and next to them are looked at
-again: the table is kept on the board's trail (state.py) and brought up to date from the nearest board that
-has one."""
+``BORDER`` boxes, the boxes the ram held, and each knight's open neighbours as a bit mask (bit i: the i-th box
+of ``SAME_FIELD`` is empty and free of the ram). Battlefield steps need only an empty box that the ram does
+not hold, so after the board changes on a few boxes only the knights on them and next to them are looked at
+again (a neighbour's bit flips: no board reads, and the steps come from ``PARTS`` by mask): the table is kept
+on the board's trail (state.py) and brought up to date from the nearest board that has one."""
 
 AFFECTS = tuple(tuple(k for k in range(len(MAT.kind)) if c in SAME_FIELD[k]) for c in range(len(MAT.kind)))
 """The boxes whose battlefield steps a change on box c can alter."""
+BITS = tuple(tuple((c, 1 << i) for i, c in enumerate(SAME_FIELD[k])) for k in range(len(MAT.kind)))
+"""Per box k: each battlefield neighbour with its bit in k's mask."""
+FLIPS = tuple(tuple((k, 1 << SAME_FIELD[k].index(c)) for k in AFFECTS[c]) for c in range(len(MAT.kind)))
+"""Per box c: the boxes whose masks have a bit for c, with that bit."""
+PARTS: tuple[list[list[str] | None], ...] = tuple([None] * (1 << len(SAME_FIELD[k])) for k in range(len(MAT.kind)))
+"""Per box k and mask: the battlefield steps of a knight there (filled when first needed, at most 39,584
+lists in all; never mutated: tables share them)."""
 NEAR_HOME = tuple(frozenset(c for c in range(len(MAT.kind)) if MAT.kind[c] != FIELD or MAT.face[c] == f)
                   for f in range(4))
 """Per face: every box but the other faces' battlefields (a baron's knights never stand there, GC-11, and
 no battlefield step of his starts or ends there)."""
 WALK = 40
 """How many board changes back a table is looked for before it is computed afresh."""
-NONE: list[str] = []
-"""A placeholder list (never mutated)."""
-_TOUCHED: dict[tuple[int, int], tuple[int, ...]] = {}
-"""After a step a -> b: the boxes whose knights' battlefield steps may have changed (b's and a's and b's
-neighbours). (Looked at one by one in Python: this interpreter runs a specialised loop over a tuple faster than
-``compress``/``map`` pipelines of C calls.)"""
 
 
 _RAM_AT = {(f, ram): (MAT.numbered[f][2], MAT.numbered[f][3]) if ram == HOME else (MAT.numbered[f][1],
@@ -279,20 +305,30 @@ _RAM_AT = {(f, ram): (MAT.numbered[f][2], MAT.numbered[f][3]) if ram == HOME els
 """``ram_boxes`` by face and ram position."""
 
 
-def _field_steps(board: tuple[int, ...], k: int, blocked: tuple[int, int]) -> list[str]:
-    """The legal battlefield steps of the knight on box k (never mutated: tables share them)."""
+def _mask(board: bytes, k: int, blocked: tuple[int, int]) -> int:
+    """The open-neighbour mask of a knight on box k (see ``March``)."""
+    m = 0
+    for c, bit in BITS[k]:
+        if board[c] == EMPTY:
+            m |= bit
     if k in NEAR_RAM:
-        return [name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY and c not in blocked]
-    return [name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY]
+        for c, bit in BITS[k]:
+            if c in blocked:
+                m &= ~bit
+    return m
 
 
-def _touched(a: int, b: int) -> tuple[int, ...]:
-    found = _TOUCHED[a, b] = tuple(sorted({b, *AFFECTS[a], *AFFECTS[b]} - {a}))
+def _part(k: int, m: int) -> list[str]:
+    """``PARTS[k][m]``, made when first asked for."""
+    found = PARTS[k][m]
+    if found is None:
+        found = PARTS[k][m] = [name for i, (_, name) in enumerate(SAME_FIELD_NAMED[k]) if m >> i & 1]
     return found
 
 
-for _a, _b in MOVE:
-    _touched(_a, _b)
+def _field_steps(board: bytes, k: int, blocked: tuple[int, int]) -> list[str]:
+    """The legal battlefield steps of the knight on box k (never mutated: tables share them)."""
+    return _part(k, _mask(board, k, blocked))
 
 
 def _march(state: GoldCrownState, seat: int) -> March:
@@ -311,23 +347,42 @@ def _march(state: GoldCrownState, seat: int) -> March:
     if parent is not None and node[MOVER] == seat:
         cached = parent[FACTS].get(seat)
         if cached is not None and cached[3] == blocked:  # the common case: one step a -> b of his own
-            a, b = pair = node[CHANGED]
-            boxes, parts, border = cached[0].copy(), cached[1].copy(), cached[2]
+            a, b = node[CHANGED]
+            boxes, parts, border, masks = cached[0].copy(), cached[1].copy(), cached[2], cached[4].copy()
             i = bisect_left(boxes, a)
-            del boxes[i], parts[i]
+            del boxes[i], parts[i], masks[i]
             i = bisect_left(boxes, b)
             boxes.insert(i, b)
-            parts.insert(i, NONE)
-            for k in _TOUCHED.get(pair) or _touched(a, b):
-                if board[k] == mine:  # _field_steps, inline
-                    parts[bisect_left(boxes, k)] = (
-                        [name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY and c not in blocked]
-                        if k in NEAR_RAM else [name for c, name in SAME_FIELD_NAMED[k] if board[c] == EMPTY])
+            m = 0  # _mask(board, b, blocked), inline
+            for c, bit in BITS[b]:
+                if board[c] == EMPTY:
+                    m |= bit
+            if b in NEAR_RAM:
+                for c, bit in BITS[b]:
+                    if c in blocked:
+                        m &= ~bit
+            masks.insert(i, m)
+            found = PARTS[b][m]
+            parts.insert(i, found if found is not None else _part(b, m))
+            for k, bit in FLIPS[a]:  # a is empty now: his neighbours may step there
+                if k != b and board[k] == mine:
+                    i = bisect_left(boxes, k)
+                    m = masks[i] | bit
+                    masks[i] = m
+                    found = PARTS[k][m]
+                    parts[i] = found if found is not None else _part(k, m)
+            for k, bit in FLIPS[b]:  # b is taken now
+                if board[k] == mine:
+                    i = bisect_left(boxes, k)
+                    m = masks[i] & ~bit
+                    masks[i] = m
+                    found = PARTS[k][m]
+                    parts[i] = found if found is not None else _part(k, m)
             if BORDER[a] or BORDER[b]:
                 border = [k for k in border if k != a]
                 if BORDER[b]:
                     insort(border, b)
-            cached = facts[seat] = (boxes, parts, border, blocked)
+            cached = facts[seat] = (boxes, parts, border, blocked, masks)
             return cached
     changed: set[int] = set()
     for _ in range(WALK):
@@ -343,7 +398,7 @@ def _march(state: GoldCrownState, seat: int) -> March:
         if cached[3] != blocked:  # the ram moved: its boxes changed too, as far as steps go
             changed.update(cached[3])
             changed.update(blocked)
-        boxes, parts, border = cached[0].copy(), cached[1].copy(), cached[2]
+        boxes, parts, border, masks = cached[0].copy(), cached[1].copy(), cached[2], cached[4].copy()
         near: set[int] = set()
         moved_border = False
         for c in changed:
@@ -353,23 +408,31 @@ def _march(state: GoldCrownState, seat: int) -> March:
                 if not held:
                     boxes.insert(i, c)
                     parts.insert(i, NONE)
+                    masks.insert(i, 0)
                     moved_border = moved_border or BORDER[c]
             elif held:
-                del boxes[i], parts[i]
+                del boxes[i], parts[i], masks[i]
                 moved_border = moved_border or BORDER[c]
             near.add(c)
             near.update(AFFECTS[c])
         for k in near:
             if board[k] == mine:
-                parts[bisect_left(boxes, k)] = _field_steps(board, k, blocked)
+                i = bisect_left(boxes, k)
+                masks[i] = m = _mask(board, k, blocked)
+                parts[i] = _part(k, m)
         if moved_border:
             border = [k for k in boxes if BORDER[k]]
     else:
         boxes = positions(board, mine)
-        parts = [_field_steps(board, k, blocked) for k in boxes]
+        masks = [_mask(board, k, blocked) for k in boxes]
+        parts = [_part(k, m) for k, m in zip(boxes, masks, strict=True)]
         border = [k for k in boxes if BORDER[k]]
-    cached = facts[seat] = (boxes, parts, border, blocked)
+    cached = facts[seat] = (boxes, parts, border, blocked, masks)
     return cached
+
+
+NONE: list[str] = []
+"""A placeholder list (never mutated)."""
 
 
 __all__ = ["step", "step_problem", "steps", "step_names"]
