@@ -18,7 +18,12 @@ NOT a level (yet): measured weaker than the ``medium`` heuristic. Rubber share a
     medium heuristic 40.1%   uniform redeal 31.5%   ``plausible_world`` kept=0: 36.0%, kept=1: 36.1%,
     kept=3: 34.9%            the TRUE hands (only the pack's order sampled; a diagnostic that peeks): 45.3%
 
-(acquire decisions only, uniform: 38.5%; passes only: 34.0%). So the lookahead itself gains ~5 points
+(acquire decisions only, uniform: 38.5%; passes only: 34.0%). Re-measured with more rubbers (a quick harness outside
+the repository: rubbers ``exp:0`` to ``exp:699``, 16 worlds, margin 1 SE, the others ``easy``, the TRUE
+hands, only the pack's order sampled): 39.6% against medium's 37.1% on the same 700 rubbers (rubbers
+0-299: 44.1% vs 40.8%, paired +3.3 points, SE 3.4; rubbers 300-699: 36.2% vs 34.4%, +1.8, SE 3.2). So
+even the true hands give this lookahead ~2.5 points over medium, not the 45% goal; better worlds alone
+cannot get it there. So the lookahead itself gains ~5 points
 when the others' hands are right, and loses more than that on the hands this module can guess: what is
 missing is a model of what the others hold (what they kept, what the seat passed them), not search.
 
