@@ -12,7 +12,9 @@ still ran out the cap (19, 23, 303, 333: long sieges in which both armies were w
 hard beat medium 60.0% with none capped. Those four end before the cap since the evaluation no longer counts
 destroyed gates behind a raised drawbridge as a way in (``evaluation.gate_way``: men waited on box 2 for the
 5 that crushes them). With the men beside a tower pulled onto it (``objectives``, ``LAST_STEPS``: match 19
-capped again without it) all four end with the Crown before round 80.
+capped again without it) all four end with the Crown before round 80. Over 400 at a33318c
+(REGALIA_AI_CLOCK=cpu, 2 workers): medium beat easy 71.25% (66.6-75.5%) and one match still ran out the cap
+(151); hard beat medium 59.25% (54.4-64.0%) with none capped (goal 65%: not met).
 """
 
 import pytest
