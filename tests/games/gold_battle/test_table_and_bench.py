@@ -1,5 +1,7 @@
 """The terminal table draws the view; the benchmark's match runner plays a paired, seeded match."""
 
+import re
+
 from rich.console import Console
 
 from regalia.bench.gold_battle import parse_pairs, play_one
@@ -24,3 +26,21 @@ def test_benchmark_match_runner_plays_a_whole_match():
     assert found["score"] in (0.0, 0.5, 1.0) and found["plies"] > 2
     assert found["moves_a"] + found["moves_b"] == found["plies"] - 2  # after the two opening plies
     assert parse_pairs("easy:random, hard:uct") == [("easy", "random"), ("hard", "uct")]
+
+
+def test_terminal_play_shows_the_rulebook_on_help_and_answers_a_wrong_move_with_its_rule(monkeypatch):
+    """`regalia play gold-battle --ai hard`: the player types moves; `help` prints the Royal Rulebook; a wrong
+    move is answered with the rule that forbids it and the match goes on."""
+    from rich.prompt import Prompt
+
+    from regalia.cli.terminal import play_terminal
+
+    typed = iter(["help", "e4-e6", "e4-e5", "quit"])
+    monkeypatch.setattr(Prompt, "ask", lambda *_a, **_k: next(typed))
+    console = Console(record=True, width=120, color_system=None)
+    play_terminal("gold-battle", players=None, ai="easy", seed=5, seat=0, options={}, console=console)
+    text = console.export_text()
+    assert "The Gold Battle — Royal Rulebook" in text  # help
+    assert "Rule 3: a soldier moves exactly 1 square" in text  # the wrong move, answered with its rule
+    assert "Red soldier e4-e5" in text  # the right one was played and the computer answered
+    assert re.search(r"Blue (soldier|commander) [a-k]\d+-[a-k]\d+", text.split("Red soldier e4-e5", 1)[1])
