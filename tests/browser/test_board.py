@@ -15,7 +15,9 @@ import pytest
 from playwright.sync_api import expect
 
 from regalia import load_game
+from regalia.games.crown_the_queen.cards import PROCESSION
 from regalia.games.gold_crown import mat, spinner
+from regalia.games.kings_gold.rules import HEISTS
 from regalia.server.app import WEB as WEB_FOLDER
 
 from .conftest import start_from_lobby
@@ -65,13 +67,23 @@ def test_the_served_gold_crown_board_is_the_mat_of_the_rules(site):
 
 
 def test_the_board_route_checks_the_game_and_its_options(site):
-    assert served(site, "kings-gold")["board"] is None  # a game that publishes no board says so
+    assert served(site, "gold-battle")["board"] is None  # a game that publishes no board says so
     assert served(site, "gold-crown", misses_lost="true")["options"]["misses_lost"] is True
     assert site.http.get("/api/games/no-such-game/board").status_code == 404
     wrong = site.http.get("/api/games/gold-crown/board", params={"players": 9})
     assert wrong.status_code == 422 and "players" in wrong.json()["detail"]
     unknown = site.http.get("/api/games/gold-crown/board", params={"colour": "red"})
     assert unknown.status_code == 422 and "colour" in unknown.json()["detail"]
+
+
+def test_the_procession_and_the_heists_are_served_from_their_rules(site):
+    assert served(site, "crown-the-queen", players=4)["board"] == {"procession": list(PROCESSION)}  # rule 8's order
+    assert served(site, "kings-gold")["board"] == {"heists": list(HEISTS)}  # rule 3's announcements
+    for path in sorted(WEB.rglob("*.js")):
+        text = path.read_text()
+        assert '"Policeman", "Soldier"' not in text, f"{path.name} repeats the procession's order"
+        for heist in HEISTS:
+            assert heist not in text, f"{path.name} repeats the heist {heist!r}"
 
 
 def test_no_web_file_holds_a_copy_of_the_mat_or_the_spinner():
@@ -123,6 +135,23 @@ def test_the_page_draws_whatever_mat_the_server_serves(page, site):
     expect(page.locator(".gc-mat [data-box='k11']")).to_have_attribute("data-zone", "throne")
     expect(page.locator(".gc-mat [data-zone='wall']")).to_have_count(0)
     assert page.locator(".gc-mat [data-box='a1'] path").count() == 1  # the crown is painted where it is served
+
+
+@pytest.mark.browser
+def test_the_queens_table_lays_each_procession_on_the_served_stations(page, site):
+    """Served the stations in another order, the page lays the rows out in that one: it keeps no copy."""
+    stations = list(reversed(PROCESSION))
+
+    def altered(route):
+        answer = route.fetch().json()
+        answer["board"]["procession"] = stations
+        route.fulfill(json=answer)
+
+    page.route("**/api/games/crown-the-queen/board*", altered)
+    start_from_lobby(page, site, "crown-the-queen", options={"rubber": False})
+    row = page.locator(".cq-table g[aria-label*='procession']").first
+    expect(row.locator(".cq-card")).to_have_count(len(stations))
+    assert row.locator(".cq-card text").all_text_contents() == stations
 
 
 @pytest.mark.browser

@@ -70,7 +70,7 @@ export async function showMatch(root, matchId) {
     }
     log = log.slice(0, u.log_start).concat(u.log);
     const fresh = previous && u.version > previous.version;
-    if (fresh) (table.sound ? table.sound(previous, u, sounds) : sounds.click());
+    if (fresh) (table.sound ? table.sound(previous, u, sounds, { geometry }) : sounds.click());
     if (u.view.is_over && previous && !previous.view.is_over) {
       if (u.view.winners?.some((w) => u.seats.includes(w))) sounds.fanfare();
     }

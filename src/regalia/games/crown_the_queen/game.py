@@ -147,6 +147,10 @@ class CrownTheQueen(Game):
             return lambda r: belief.believe(state, seat, r)
         return filter_worlds.sampler(state, seat, rng, particles)
 
+    def board(self) -> dict[str, Any]:
+        """The procession's stations in the order of rule 8 (a table lays each seat's row out by them)."""
+        return {"procession": list(PROCESSION)}
+
     # ----- computer players --------------------------------------------------------------------------
 
     @classmethod

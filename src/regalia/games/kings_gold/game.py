@@ -157,6 +157,10 @@ class KingsGold(Game):
     def view(self, state: KGState, seat: int | None) -> dict[str, Any]:
         return view(self.cfg, state, seat)
 
+    def board(self) -> dict[str, Any]:
+        """What a table needs that never changes: the heists' log announcements (rule 3), for its fanfare."""
+        return {"heists": list(rules.HEISTS)}
+
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> KGState:
         """The view is the state, but for the Duel's cards hidden from ``seat``, drawn with ``rng``."""
         state = state_from_view(view)

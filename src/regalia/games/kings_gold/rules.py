@@ -414,13 +414,18 @@ def mutiny(cfg: Config, state: KGState, log: Log) -> KGState:
                    treasury_doubloons=state.treasury_doubloons + doubloons)
 
 
+KINGS_RANSOM, BROADSIDE, AMNESTY = "The King's Ransom!", "Broadside Barrage!", "Royal Amnesty!"
+HEISTS = (KINGS_RANSOM, BROADSIDE, AMNESTY)
+"""The heists of rule 3 as the captain's log announces them (a table sounds its fanfare on these)."""
+
+
 def kings_ransom(cfg: Config, state: KGState, log: Log) -> KGState:
     """Rule 3, KG-10: five Coins take all the Treasury (variant: its standard coins only)."""
     seat = state.seat
     coins = state.treasury_coins
     doubloons = 0 if cfg.ransom_coins_only else state.treasury_doubloons
     if log is not None:
-        log.append(f"The King's Ransom! {NAMES[seat]} takes {_amount(coins, doubloons)} from the Royal Treasury")
+        log.append(f"{KINGS_RANSOM} {NAMES[seat]} takes {_amount(coins, doubloons)} from the Royal Treasury")
     state = state.with_seat(seat, coins=state.coins[seat] + coins, doubloons=state.doubloons[seat] + doubloons)
     return state._replace(treasury_coins=0, treasury_doubloons=state.treasury_doubloons - doubloons,
                    gain=state.gain + coins * cfg.coin + doubloons * cfg.doubloon)
@@ -430,7 +435,7 @@ def broadside(cfg: Config, state: KGState, log: Log) -> KGState:
     """Rule 3, KG-11: up to 2 standard coins from every opponent; a Shield blocks it for its holder."""
     seat, n = state.seat, len(state.coins)
     if log is not None:
-        log.append(f"Broadside Barrage! {NAMES[seat]} fires on every ship")
+        log.append(f"{BROADSIDE} {NAMES[seat]} fires on every ship")
     for step in range(1, n):
         target = (seat + step) % n
         take = min(2, state.coins[target])
@@ -455,7 +460,7 @@ def amnesty(cfg: Config, state: KGState, log: Log) -> KGState:
     """Rule 3, KG-12: five Crests claim the Skull Island Reserve and one Shield."""
     seat, reserve = state.seat, state.reserve
     if log is not None:
-        log.append(f"Royal Amnesty! {NAMES[seat]} claims {_amount(reserve, 0)} from Skull Island")
+        log.append(f"{AMNESTY} {NAMES[seat]} claims {_amount(reserve, 0)} from Skull Island")
     state = state.with_seat(seat, coins=state.coins[seat] + reserve)
     state = state._replace(reserve=0, gain=state.gain + reserve * cfg.coin)
     return take_shields(state, 1, log)

@@ -8,7 +8,6 @@
 //                 ╲ ╲ │ ╱ ╱   your hand, fanned
 import { h, s, seatName, svgButton } from "../dom.js";
 
-const STATIONS = ["Policeman", "Soldier", "Sailor", "Airman", "Royal Coach", "Page", "Archbishop", "Queen"];
 const COLOURS = { Policeman: "#1f3a93", Soldier: "#b22222", Sailor: "#1b6fa8", Airman: "#5a7fa8", "Royal Coach": "#8a6400",
   Page: "#6b1b3a", Archbishop: "#5b2c83", Queen: "#d4a017" };
 
@@ -63,7 +62,9 @@ export function render(board, update, ctx) {
     row.append(s("text", { x: 0, y: 14, fill: seat === v.turn ? "#f2c230" : "#fff", "font-size": 13, "font-weight": "bold" },
       `${seatName(update.players, seat)}${seat === me ? " (you)" : ""}${seat === v.turn ? " ◀" : ""}`),
     s("text", { x: 0, y: 32, fill: "#cfe3d3", "font-size": 11 }, `${v.hand_sizes[seat]} in hand`));
-    STATIONS.forEach((station, i) => {
+    // the stations of rule 8 come from the rules package (its board); without them, the cards laid in a row
+    const stations = ctx.geometry?.procession || laid;
+    stations.forEach((station, i) => {
       const placed = laid.find((c) => c === station);
       row.append(card(placed || station, { x: 130 + i * 68, y: 4, w: 60, hgt: 86, ghost: !placed }));
     });

@@ -8,7 +8,6 @@
 //   Captain's Ledger (Fire! on a row when a Cannon is aimed)
 import { h, s, svgButton } from "../dom.js";
 
-const HEISTS = ["The King's Ransom!", "Broadside Barrage!", "Royal Amnesty!"];
 let held = new Set();
 let heldFor = null;
 
@@ -141,12 +140,13 @@ export function render(board, update, ctx) {
   board.replaceChildren(h("div", { class: "kings-gold" }, sea, controls, notes.length ? h("p", { class: "kg-note" }, notes.join(" ")) : null, ledger));
 }
 
-export function sound(previous, update, sounds) {
+export function sound(previous, update, sounds, ctx = {}) {
   const action = update.last?.action || "";
   if (action === "roll" || action.startsWith("reroll")) sounds.roll();
   else if (action.startsWith("fire")) sounds.thud();
   else sounds.click();
-  if (update.log.some((line) => HEISTS.some((heist) => line.includes(heist)))) setTimeout(() => sounds.fanfare(), 500);
+  const heists = ctx.geometry?.heists || [];  // rule 3's announcements, from the rules package
+  if (update.log.some((line) => heists.some((heist) => line.includes(heist)))) setTimeout(() => sounds.fanfare(), 500);
   const skulls = (v) => v.dice.filter((f) => f === "Skull").length;
   if (previous && skulls(update.view) > skulls(previous.view)) setTimeout(() => sounds.skull(), 450);
 }
