@@ -25,7 +25,7 @@ from typing import Any
 
 from regalia.core.rng import Rng
 
-from .cards import STAGE, sort_cards, stage_of, still_needed, wanted
+from .cards import sort_cards, still_needed, use, uses, wanted
 from .state import ACQUIRE, PASS, QueenState
 from .view import hidden_from, seen_card, sees_passed, skeleton
 
@@ -41,13 +41,6 @@ of 15 rubbers of medium against two easies / two mediums, 10 worlds each, out of
 12: - / 3.34; 20: - / 3.39 (the old ``plausible_world`` with kept=3: 2.73 / 2.66); facts 2 and 3 add
 ~0.04 at lean 9. A fixed lean of 12 or more deals nearly the same world every time (three distinct worlds
 in thirty): the lean drawn from 0..20 keeps the worlds varied and gets - / 3.14 right."""
-
-
-def use(card: str, procession: tuple[str, ...]) -> float:
-    """How much a seat with ``procession`` needs ``card``: 0 for no use, else 1 / stages away."""
-    if card not in still_needed(procession):
-        return 0.0
-    return 1.0 / (1 + STAGE[card] - stage_of(procession))
 
 
 def laid_out(state: QueenState, seat: int) -> bool:
@@ -142,6 +135,7 @@ def _deal(state: QueenState, seat: int | None, pool: list[str], order: list[int]
         procession = state.processions[s]
         played = laid_out(state, s)
         barred = wanted(procession) if played else ()
+        usefulness = uses(procession)
         dealt: list[str] = []
         if seat is not None and s == (seat + 1) % n:
             for card in given:
@@ -155,7 +149,7 @@ def _deal(state: QueenState, seat: int | None, pool: list[str], order: list[int]
         i = len(pool) - 1
         while len(dealt) < want and i >= 0:
             card = pool[i]
-            if card not in barred and (least == 0.0 or use(card, procession) >= least):
+            if card not in barred and (least == 0.0 or usefulness.get(card, 0.0) >= least):
                 dealt.append(pool.pop(i))
             i -= 1
         if len(dealt) < size:  # the beliefs cannot all be met from this pool: any card fact 1 allows
@@ -171,7 +165,7 @@ def _deal(state: QueenState, seat: int | None, pool: list[str], order: list[int]
                     dealt.append(pool.pop())
         while len(dealt) > size:  # fact 4: give back the card needed least (never a kept card of fact 2)
             spare = min(range(fixed, len(dealt)),
-                        key=lambda j: 0.0 if dealt[j] in dealt[:j] else use(dealt[j], procession))
+                        key=lambda j: 0.0 if dealt[j] in dealt[:j] else usefulness.get(dealt[j], 0.0))
             pool.insert(0, dealt.pop(spare))
         hands[s] = sort_cards(dealt)
     return hands

@@ -15,6 +15,7 @@ Cards are plain strings: the same names appear in actions (``pass Royal Coach``)
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 POLICEMAN, SOLDIER, SAILOR, AIRMAN = "Policeman", "Soldier", "Sailor", "Airman"
 ROYAL_COACH, PAGE, ARCHBISHOP, QUEEN = "Royal Coach", "Page", "Archbishop", "Queen"
@@ -71,6 +72,7 @@ def with_card(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return (*cards, card)
 
 
+@cache
 def wanted(procession: tuple[str, ...]) -> tuple[str, ...]:
     """The cards this procession accepts next (rule 8): the Policeman first, then any force not yet laid..."""
     laid = len(procession)
@@ -81,9 +83,24 @@ def wanted(procession: tuple[str, ...]) -> tuple[str, ...]:
     return PROCESSION[laid:laid + 1]
 
 
+@cache
 def still_needed(procession: tuple[str, ...]) -> tuple[str, ...]:
     """Every card this procession has yet to lay, in laying order."""
     return tuple(card for card in PROCESSION if card not in procession)
+
+
+def use(card: str, procession: tuple[str, ...]) -> float:
+    """How much a seat with ``procession`` needs ``card``: 0 for no use, else 1 / (1 + stages away)."""
+    return uses(procession).get(card, 0.0)
+
+
+@cache
+def uses(procession: tuple[str, ...]) -> dict[str, float]:
+    """``use`` of every card the procession still needs (shared: never modify it).
+
+    A few dozen processions can be laid under rule 8 and search asks millions of times, so this is
+    cached, like ``wanted`` and ``still_needed`` (pure functions of the procession)."""
+    return {c: 1.0 / (1 + STAGE[c] - stage_of(procession)) for c in still_needed(procession)}
 
 
 def stage_of(procession: tuple[str, ...]) -> int:

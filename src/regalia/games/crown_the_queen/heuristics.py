@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from regalia.core.rng import Rng
 
-from .cards import PROCESSION, STAGE, stage_of, still_needed, wanted, without
+from .cards import PROCESSION, STAGE, use, wanted, without
 from .lookahead import sampled_choice
 from .rules import KEEP, PASS_PREFIX, SWAP
 from .state import ACQUIRE, QueenState
@@ -28,14 +28,7 @@ def need(card: str, procession: tuple[str, ...], others: tuple[str, ...]) -> flo
     """How much ``card`` helps ``procession`` when the owner also holds ``others``: 1 = lay it now."""
     if card in others:
         return 0.0
-    table = _NEED.get(procession)
-    if table is None:
-        table = _NEED[procession] = {c: 1.0 / (1 + STAGE[c] - stage_of(procession)) for c in still_needed(procession)}
-    return table.get(card, 0.0)
-
-
-_NEED: dict[tuple[str, ...], dict[str, float]] = {}
-"""``need`` per procession (a few dozen legal processions exist), since search calls it millions of times."""
+    return use(card, procession)
 
 
 def gift(card: str, procession: tuple[str, ...]) -> float:
