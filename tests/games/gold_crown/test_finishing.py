@@ -27,7 +27,7 @@ from regalia.games.gold_crown.mat import BOX, MAT
 from .position import GAME, marching
 from .test_kings_men import NO_NEAR_TOWERS, owned
 
-FORMERLY_CAPPED = [44, 141, 207, 19, 23, 303, 333]
+FORMERLY_CAPPED = [44, 141, 207, 19, 23, 303, 333, 151]
 
 
 @pytest.mark.parametrize("index", FORMERLY_CAPPED)

@@ -126,8 +126,8 @@ class GoldCrown(Game):
             "random": {"algorithm": "random"},
             "easy": {"algorithm": "policy", "policy": "planner", "beam": 1, "expect": False, "noise": 0.3,
                      "near": 1.0},
-            "medium": {"algorithm": "policy", "policy": "planner", "beam": 2, "expect": False},
-            "hard": {"algorithm": "policy", "policy": "planner", "beam": 5, "expect": True, "look": 8},
+            "medium": {"algorithm": "policy", "policy": "planner", "beam": 2, "expect": False, "stuck": 1},
+            "hard": {"algorithm": "policy", "policy": "planner", "beam": 5, "expect": True, "look": 8, "walk": 5},
         }
 
     def policy(self, name: str, state: GoldCrownState, seat: int, rng: Rng, **params: Any) -> str:
