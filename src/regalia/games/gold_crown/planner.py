@@ -90,6 +90,7 @@ def _frame_keys(face: int) -> dict[str, int]:
 
 
 FRAME_KEYS = tuple(_frame_keys(face) for face in range(4))
+FRAME_RANKS = tuple(_frame_ranks(face) for face in range(4))
 
 
 def in_my_order(state: GoldCrownState, seat: int, actions: list[str]) -> list[str]:
@@ -237,6 +238,7 @@ def walks(game: GoldCrown, state: GoldCrownState, seat: int, value_of: TurnLead,
     a little (off the gate onto the deck, into the archers' rows) before its last ones gain much (onto a
     tower's curved box beside a comrade, and the guard falls); the beam goes on from these walks too."""
     mine = knight(seat)
+    rank = FRAME_RANKS[state.barons[seat].face]
     found: dict[int, list[tuple[float, int, GoldCrownState, list[str]]]] = {}
     for box in positions(state.board, mine):
         node, here, left = state, box, {box}
@@ -256,7 +258,7 @@ def walks(game: GoldCrown, state: GoldCrownState, seat: int, value_of: TurnLead,
             value, here, action, node = best
             left.add(here)
             line = [*line, action]
-            found.setdefault(len(line), []).append((value, -box, node, line))
+            found.setdefault(len(line), []).append((value, -rank[box], node, line))  # equals: his front first
     out = {}
     for depth, items in found.items():
         items.sort(key=lambda w: (w[0], w[1]), reverse=True)
