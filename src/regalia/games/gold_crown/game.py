@@ -125,7 +125,7 @@ class GoldCrown(Game):
         return {
             "random": {"algorithm": "random"},
             "easy": {"algorithm": "policy", "policy": "planner", "beam": 1, "expect": False, "noise": 0.3,
-                     "near": 1.0},
+                     "near": 1.0, "stuck": 1},
             "medium": {"algorithm": "policy", "policy": "planner", "beam": 2, "expect": False, "stuck": 1},
             "hard": {"algorithm": "policy", "policy": "planner", "beam": 5, "expect": True, "look": 8, "walk": 5},
         }

@@ -27,9 +27,13 @@ rotated plan.
   the guard stood for forty rounds (medium vs easy, strength match 151: the cap). Hard vs medium on the
   same 100 strength matches (0-99): 59 wins without walks, 76 with ``walk`` 5 (paired: 21 matches won only
   with walks, 4 only without).
-* ``stuck`` (the medium baron: 1): the walks only when the beam's best plan gains nothing (he would end his
-  turn or shuffle). Medium with ``walk`` 1 in every search won back most of hard's gain (over the first 41
-  of those matches hard won 26 instead of 33); medium stuck in match 151 is what capped it.
+* ``stuck`` (the medium and easy barons: 1): the walks only when the beam's best plan gains nothing (he
+  would end his turn or shuffle), or once he holds three chambers. Medium with ``walk`` 1 in every search
+  won back most of hard's gain (over the first 41 of those matches hard won 26 instead of 33); medium stuck
+  in match 151 is what capped it. Once three chambers are held every level's walks look a step ahead
+  (``walks``' ``ahead``): with six men left, the last one on the battlefield had to cross the drawbridge's
+  box 2 (worth nothing while destroyed gates wait behind a raised bridge) to reach a breach, and none did
+  (medium vs easy, strength matches 113 and 207: capped with ``stuck`` alone).
 * the easy baron is the planner with ``noise``: now and then a step off the plan, drawn among the steps
   whose lead is within ``near`` of the best step's (any legal action when ``near`` is None), and never once
   he holds three chambers. Uniform noise walked a storming baron's last men away from the throne room's
@@ -230,13 +234,31 @@ def outlook(game: GoldCrown, state: GoldCrownState, seat: int) -> float:
     return total / 12
 
 
+def _step_value(game: GoldCrown, node: GoldCrownState, seat: int, value_of: TurnLead) -> float:
+    return value_of(node) if node.phase == MARCH else lead(node, seat)
+
+
+def _own_steps(game: GoldCrown, node: GoldCrownState, seat: int, here: int,
+               left: set[int]) -> list[tuple[str, int]]:
+    """The knight on ``here``'s legal steps onto boxes he has not left, in the seat's own order."""
+    steps = []
+    for action in in_my_order(node, seat, game.legal_actions(node)):
+        step = STEP.get(action)
+        if step is not None and step[0] == here and step[1] not in left:
+            steps.append((action, step[1]))
+    return steps
+
+
 def walks(game: GoldCrown, state: GoldCrownState, seat: int, value_of: TurnLead,
-          keep: int) -> dict[int, list[tuple[float, GoldCrownState, list[str]]]]:
+          keep: int, ahead: int = 1) -> dict[int, list[tuple[float, GoldCrownState, list[str]]]]:
     """Each knight's own walk through the turn: step after step the step of his that leaves the best lead
     (never back onto a box he left), as far as the points go. Returned by length: the ``keep`` best walks of
     each length. The beam keeps the best positions after each step, so it drops a walk whose first steps cost
     a little (off the gate onto the deck, into the archers' rows) before its last ones gain much (onto a
-    tower's curved box beside a comrade, and the guard falls); the beam goes on from these walks too."""
+    tower's curved box beside a comrade, and the guard falls); the beam goes on from these walks too. With
+    ``ahead`` 2 a step is judged by the best lead it or his next step leaves: a step onto a box worth little
+    on the way to a better one (the drawbridge's box 2 between a man and the breach beyond it: medium vs
+    easy, strength match 113, where the six men that could take the Crown stood still for twenty rounds)."""
     mine = knight(seat)
     rank = FRAME_RANKS[state.barons[seat].face]
     found: dict[int, list[tuple[float, int, GoldCrownState, list[str]]]] = {}
@@ -244,18 +266,18 @@ def walks(game: GoldCrown, state: GoldCrownState, seat: int, value_of: TurnLead,
         node, here, left = state, box, {box}
         line: list[str] = []
         while node.phase == MARCH and node.seat == seat:
-            best: tuple[float, int, str, GoldCrownState] | None = None
-            for action in in_my_order(node, seat, game.legal_actions(node)):
-                step = STEP.get(action)
-                if step is None or step[0] != here or step[1] in left:
-                    continue
+            best: tuple[float, float, int, str, GoldCrownState] | None = None
+            for action, to in _own_steps(game, node, seat, here, left):
                 after = game.apply(node, action)
-                value = value_of(after) if after.phase == MARCH else lead(after, seat)
-                if best is None or value > best[0]:
-                    best = (value, step[1], action, after)
+                value = score = _step_value(game, after, seat, value_of)
+                if ahead > 1 and after.phase == MARCH and after.seat == seat:
+                    for second, _ in _own_steps(game, after, seat, to, left | {to}):
+                        score = max(score, _step_value(game, game.apply(after, second), seat, value_of))
+                if best is None or score > best[0]:
+                    best = (score, value, to, action, after)
             if best is None:
                 break
-            value, here, action, node = best
+            _, value, here, action, node = best
             left.add(here)
             line = [*line, action]
             found.setdefault(len(line), []).append((value, -rank[box], node, line))  # equals: his front first
@@ -272,9 +294,12 @@ def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int, look
     the ``look`` best plans (by the evaluation, distinct end positions) are ranked again by their ``outlook``
     (the expectation over the baron's next spin); the value returned is then that expectation. With ``walk``,
     the ``walk`` best single-knight walks of each length (``walks``) join the beam at their length. With
-    ``stuck`` (and no ``walk``), a search whose best plan gains nothing is made again with ``stuck`` walks."""
+    ``stuck`` (and no ``walk``), a search whose best plan gains nothing, or any search once three chambers
+    are held, is made again with ``stuck`` walks. Once three chambers are held the walks look a step ahead
+    (``walks``' ``ahead``): the last men's way to the throne room's door."""
     value_of = TurnLead(state, seat)
-    extra = walks(game, state, seat, value_of, walk) if walk and state.phase == MARCH else {}
+    storming = held(state, seat) >= CHAMBERS_FOR_THRONE
+    extra = walks(game, state, seat, value_of, walk, 2 if storming else 1) if walk and state.phase == MARCH else {}
     depth = 0
     ended = game.apply(state, "end")
     best: tuple[float, list[str]] = (lead(ended, seat), ["end"])
@@ -327,7 +352,7 @@ def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int, look
                 best = (value, [*line, "end"])
             if look:
                 finals.append((value, -len(finals), [*line, "end"], None))
-    if stuck and not walk and best[0] <= value_of(state):  # no plan gains anything: try the walks
+    if stuck and not walk and (storming or best[0] <= value_of(state)):  # no plan gains anything: walks
         return plan_turn(game, state, seat, beam, look, stuck)
     if not look:
         return best[1], best[0]
