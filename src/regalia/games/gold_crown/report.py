@@ -21,23 +21,25 @@ def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list
     if phase not in CHANCE_PHASES:  # a baron's own action
         seat = before.order[before.turn]
         face = before.barons[seat].face
-        line = _ACTION_LINES.get((seat, face, action))
+        kept = _ACTION_LINES[seat][face]
+        line = kept.get(action)
         if line is None:
-            if len(_ACTION_LINES) >= ACTION_LINES_KEPT:
-                _ACTION_LINES.clear()
-            line = _ACTION_LINES[seat, face, action] = f"{NAMES[seat][face]}: {action}"
-        lines = [line]
+            if len(kept) >= ACTION_LINES_KEPT:
+                kept.clear()
+            line = kept[action] = f"{NAMES[seat][face]}: {action}"
         if before.barons is after.barons and before.chambers is after.chambers and after.phase != OVER:
-            counts = before.cache.get("counts")  # a step without a casualty (consequences' fast path)
-            if counts is not None and counts == after.cache.get("counts"):
-                return lines
+            counts, now = before.cache.get("counts"), after.cache.get("counts")  # (consequences' fast path)
+            if counts is not None and (counts is now or counts == now):  # a step without a casualty
+                return [line]
+        lines = [line]
     elif phase == SPINNING:
         seat = before.order[before.turn]
         face = before.barons[seat].face
-        line = _SPIN_LINES.get((seat, face, action))
+        kept = _SPIN_LINES[seat][face]
+        line = kept.get(action)
         if line is None:
             spin = int(action.split()[1])
-            line = _SPIN_LINES[seat, face, action] = f"{NAMES[seat][face]} spins {spin}: {SPIN_TABLE[spin]}."
+            line = kept[action] = f"{NAMES[seat][face]} spins {spin}: {SPIN_TABLE[spin]}."
         lines = [line]
     elif phase == OPENING:
         seat = spinner_seat(before)
@@ -59,14 +61,15 @@ def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list
 
 
 CHANCE_PHASES = frozenset({OPENING, SPINNING, SCATTER_PHASE})
-_SPIN_LINES: dict[tuple[int, int, str], str] = {}
+_SPIN_LINES: tuple[tuple[dict[str, str], ...], ...] = tuple(tuple({} for _ in FACES) for _ in COLOURS)
 """The spinner's log line by seat, face and outcome."""
-_ACTION_LINES: dict[tuple[int, int, str], str] = {}
+_ACTION_LINES: tuple[tuple[dict[str, str], ...], ...] = tuple(tuple({} for _ in FACES) for _ in COLOURS)
 """A baron's action's log line by seat, face and action: every live match shares these strings, so a match
 in play holds a pointer a step for its log, not a new line (a siege is a thousand steps; a server holds
-hundreds of sieges for as long as they last)."""
-ACTION_LINES_KEPT = 8192
-"""At most this many lines are kept (about 1 MiB)."""
+hundreds of sieges for as long as they last). One dict per seat and face, keyed by the action itself (no
+key tuple to build and compare per step)."""
+ACTION_LINES_KEPT = 2048
+"""At most this many lines are kept per seat and face (about 0.2 MiB; a match uses one face per seat)."""
 NAMES = tuple(tuple(f"{colour} ({face})" for face in FACES) for colour in COLOURS)
 """``baron_name`` by seat and face."""
 

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from math import gcd
 
 from ..mat import CASTLE, DECK, MAT, TOWER, TOWER_GUARD, WALL, coords, index, on_mat, to_frame, to_world
 from ..state import EMPTY, GoldCrownState, knight
@@ -24,11 +25,21 @@ ROWS = tuple(tuple(tuple(b for b in range(len(MAT.kind)) if MAT.face[b] == f and
 """Per face and row: the row's boxes in box order."""
 
 
+SPANS = tuple(tuple(slice(boxes[0], boxes[-1] + 1, gcd(*(b - boxes[0] for b in boxes)) or 1) if boxes else slice(0, 0)
+                    for boxes in rows) for rows in ROWS)
+"""Per face and row: a slice of the board over the row's boxes (a straight line of the mat, every box of the
+row on it; a few more where the row has a gap): a row without any of a seat's knights is found by one C
+search."""
+
+
 def in_row(state: GoldCrownState, seat: int, row: int) -> list[int]:
     """The seat's knights in row ``row`` of his own battlefield (numbered boxes 2-4 included)."""
     board, mine = state.board, seat + 1
-    rows = ROWS[state.barons[seat].face]
-    return [b for b in rows[row] if board[b] == mine] if 0 <= row < len(rows) else []
+    face = state.barons[seat].face
+    rows = ROWS[face]
+    if not 0 <= row < len(rows) or mine not in board[SPANS[face][row]]:
+        return []
+    return [b for b in rows[row] if board[b] == mine]
 
 
 _OF_KINDS: dict[frozenset[str], tuple[int, ...]] = {}

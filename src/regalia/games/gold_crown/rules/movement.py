@@ -303,6 +303,8 @@ _RAM_AT = {(f, ram): (MAT.numbered[f][2], MAT.numbered[f][3]) if ram == HOME els
                                                                                       MAT.numbered[f][2])
            for f in range(4) for ram in (HOME, ON_BRIDGE)}
 """``ram_boxes`` by face and ram position."""
+RAM_AT = tuple({ram: _RAM_AT[f, ram] for ram in (HOME, ON_BRIDGE)} for f in range(4))
+"""``_RAM_AT`` by face, then by ram position (no key tuple to build per call; the same tuples)."""
 
 
 def _mask(board: bytes, k: int, blocked: tuple[int, int]) -> int:
@@ -338,15 +340,15 @@ def _march(state: GoldCrownState, seat: int) -> March:
         node = cache["trail"] = trail(None, ())
     facts = node[FACTS]
     baron = state.barons[seat]
-    blocked = _RAM_AT[baron.face, baron.ram]
+    blocked = RAM_AT[baron.face][baron.ram]
     cached: March | None = facts.get(seat)
-    if cached is not None and cached[3] == blocked:
+    if cached is not None and cached[3] is blocked:  # (one tuple per face and ram position: _RAM_AT)
         return cached
     board, mine = state.board, seat + 1
     parent = node[PARENT]
     if parent is not None and node[MOVER] == seat:
         cached = parent[FACTS].get(seat)
-        if cached is not None and cached[3] == blocked:  # the common case: one step a -> b of his own
+        if cached is not None and cached[3] is blocked:  # the common case: one step a -> b of his own
             a, b = node[CHANGED]
             boxes, parts, border, masks = cached[0].copy(), cached[1].copy(), cached[2], cached[4].copy()
             i = bisect_left(boxes, a)
@@ -395,7 +397,7 @@ def _march(state: GoldCrownState, seat: int) -> March:
             break
     if cached is not None:
         changed &= NEAR_HOME[baron.face]  # the other barons' battlefields are none of his concern
-        if cached[3] != blocked:  # the ram moved: its boxes changed too, as far as steps go
+        if cached[3] is not blocked:  # the ram moved: its boxes changed too, as far as steps go
             changed.update(cached[3])
             changed.update(blocked)
         boxes, parts, border, masks = cached[0].copy(), cached[1].copy(), cached[2], cached[4].copy()

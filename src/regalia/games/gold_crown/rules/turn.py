@@ -20,6 +20,7 @@ from ..spinner import ARCHERS, SCATTER, SPIN_OUTCOMES
 from ..state import (
     CASUALTIES,
     CHOICE,
+    DEPTH,
     DOWN,
     EMPTY,
     GUARD,
@@ -29,9 +30,11 @@ from ..state import (
     OVER,
     SPINNING,
     START,
+    TRAIL_CUT,
     GoldCrownState,
     draft,
     seal,
+    trail,
 )
 from ..state import SCATTER as SCATTER_PHASE
 from . import apparatus, attacks, chambers, ending, movement
@@ -102,13 +105,9 @@ def _marching(state: GoldCrownState, spin: int) -> GoldCrownState:
 
 
 def legal_actions(state: GoldCrownState) -> list[str]:
-    cached = state.cache.get("legal")
-    if cached is None:
-        cached = state.cache["legal"] = _legal(state)
-    return list(cached)
-
-
-def _legal(state: GoldCrownState) -> list[str]:
+    """Every legal action of the baron to move, in a new list each call (the caller may keep or change it).
+    Not kept on the state: a match asks once per state and keeps its own copy, and a marching state's steps
+    are joined from the step table that its board's trail node keeps (``movement.step_names``)."""
     phase = state.phase
     if phase == MARCH:
         seat = state.order[state.turn]
@@ -126,19 +125,22 @@ def _legal(state: GoldCrownState) -> list[str]:
         return found
     seat = state.seat
     if phase == START:
-        found = ["spin"]
-        if ending.may_retreat(state, seat):
-            found.append("retreat")
         if state.barons[seat].retreated:
-            found.append("pass")
-        return found
+            return ["spin", "pass"]
+        if 0 < state.count(seat) <= ending.RETREAT_LIMIT:  # ending.may_retreat
+            return ["spin", "retreat"]
+        return ["spin"]
     if phase == CASUALTIES:
         return [LOSE[b] for b in attacks.in_row(state, seat, state.spin)]
     if phase == CHOICE:
         if state.spin == 12:
-            return [FIRE[b] for b in MAT.masonry] + ["march"]
+            return list(FIRE_OR_MARCH)
         return [scale_name(c) for c in attacks.scalers(state, seat, state.spin)] + ["march"]
     return []
+
+
+FIRE_OR_MARCH = (*(FIRE[b] for b in MAT.masonry), "march")
+"""A 12's choices: fire at any masonry box, or march."""
 
 
 def apply(state: GoldCrownState, action: str, max_rounds: int, misses_lost: bool = False) -> GoldCrownState:
@@ -153,9 +155,33 @@ def apply_with(max_rounds: int, misses_lost: bool, state: GoldCrownState, action
     if phase == MARCH:
         pair = STEP.get(action)
         if pair is not None:  # the common case: one step of one knight (one move point)
-            b = pair[1]
+            a, b = pair
             struck = state.board[b]
-            state = movement.step(state, state.order[state.turn], pair[0], b)
+            if struck == EMPTY and CHAMBER[b] < 0 and a not in state.attackers:
+                # ``movement.step`` inline for a step onto an empty box outside the chambers (nothing struck,
+                # no attacker, the counts unchanged): the commonest step of all
+                old = state.cache
+                cells = old.pop("cells", None)  # the moving bytearray (state.CARRIED)
+                if cells is None:
+                    cells = bytearray(state.board)
+                seat = state.order[state.turn]
+                cells[a] = EMPTY
+                cells[b] = seat + 1  # knight(seat)
+                points = state.points - 1
+                new = draft(state)
+                new.board = bytes(cells)
+                new.points = points
+                parent = old.get("trail")
+                if parent is not None and (parent[DEPTH] + 1) % TRAIL_CUT:  # trail(parent, (a, b), seat), inline
+                    node = [parent, pair, parent[DEPTH] + 1, seat, {}]
+                else:
+                    node = trail(parent, pair, seat)
+                new.cache = {"counts": old.get("counts"), "trail": node, "cells": cells}
+                state = seal(new)
+                if points <= 0:  # the turn ends with the last point
+                    return ending.end_turn(state, max_rounds)
+                return state
+            state = movement.step(state, state.order[state.turn], a, b)
             if struck != EMPTY and struck != GUARD:
                 state = ending.kings_victory(state)
                 if state.phase == OVER:
@@ -217,6 +243,7 @@ def apply_with(max_rounds: int, misses_lost: bool, state: GoldCrownState, action
 
 
 SPINS = {name: int(name.split()[1]) for name, _ in SPIN_OUTCOMES}
+CHAMBER = MAT.chamber
 
 
 def why_illegal(state: GoldCrownState, action: object) -> str:
