@@ -10,7 +10,8 @@ kept the reserve's steps on the battlefield instead, and the man on the tower wa
 
 from regalia.core.rng import Rng
 from regalia.games.gold_crown import GoldCrown, planner
-from regalia.games.gold_crown.state import DESTROYED, DOWN, MARCH
+from regalia.games.gold_crown.mat import BOX
+from regalia.games.gold_crown.state import DESTROYED, DOWN, MARCH, UP
 
 from .position import GAME, at, marching, position
 
@@ -91,3 +92,28 @@ def test_a_baron_who_gains_something_is_not_stuck():
     """Where the beam finds a gain, ``stuck`` changes nothing (the walks would: medium stays medium)."""
     state = tower_wait()
     assert planner.plan_turn(GAME, state, 0, 2, stuck=1) == planner.plan_turn(GAME, state, 0, 2)
+
+
+def last_man_out():
+    """Strength match 207 of medium vs easy (with medium ``stuck`` alone), round 97: South (easy) holds E, SE and S
+    with six men, five at the throne room's door and the sixth on g5; his gates are destroyed behind a raised
+    bridge, his breaches at l6 and m7; he spun 9. The NE chamber beside him is North's and empty."""
+    state = position({0: ["m11", "m10", "j9", "k9", "m9", "g5"], 1: ["k13", "l13", "i11"]}, seat=0, phase=MARCH,
+                     points=9, spin=9, guards=["j12", "l12", "j10", "l10", "i9"], reserves=False, gates=DESTROYED,
+                     bridge=UP, boulders=0, breaches=(BOX["m7"], BOX["l6"]))
+    return state.with_(chambers=(1, 1, 0, 0, 0, -1, 1, 1))
+
+
+def test_three_chambers_held_the_last_man_crosses_box_2_to_the_breach():
+    """Once three chambers are held a stuck-aware baron always tries the walks, they look a step ahead (box 2,
+    worth nothing behind the raised bridge, lies between the sixth man and the breach at l6), and the points
+    left after the best plan (two steps take the empty NE chamber) go to the best walk (``finish``)."""
+    state = last_man_out()
+    assert planner.plan_turn(GAME, state, 0, 1)[0] == ["end"]
+    plan = planner.plan_turn(GAME, state, 0, 1, stuck=1)[0]
+    assert plan[:2] == ["move m11-m12", "move m12-m13"]
+    assert "move j5-k5" in plan and "move k5-l5" in plan and plan[-1] == "move l5-l6"
+    after = state
+    for step in plan:
+        after = GAME.apply(after, step)
+    assert at(after, "l6") == 0 and at(after, "g5") == -1

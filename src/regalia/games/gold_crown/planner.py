@@ -33,7 +33,8 @@ rotated plan.
   in match 151 is what capped it. Once three chambers are held every level's walks look a step ahead
   (``walks``' ``ahead``): with six men left, the last one on the battlefield had to cross the drawbridge's
   box 2 (worth nothing while destroyed gates wait behind a raised bridge) to reach a breach, and none did
-  (medium vs easy, strength matches 113 and 207: capped with ``stuck`` alone).
+  (medium vs easy, strength matches 113 and 207: capped with ``stuck`` alone). A stuck-aware baron also
+  spends the points his best plan leaves on the best walk from its end (``finish``).
 * the easy baron is the planner with ``noise``: now and then a step off the plan, drawn among the steps
   whose lead is within ``near`` of the best step's (any legal action when ``near`` is None), and never once
   he holds three chambers. Uniform noise walked a storming baron's last men away from the throne room's
@@ -288,6 +289,35 @@ def walks(game: GoldCrown, state: GoldCrownState, seat: int, value_of: TurnLead,
     return out
 
 
+def finish(game: GoldCrown, state: GoldCrownState, seat: int, line: list[str], value: float, value_of: TurnLead,
+           ahead: int) -> tuple[list[str], float]:
+    """A plan that ends the turn with points left, finished by the best single walk from its end while one gains
+    (twice at most): the beam followed the best gain (a chamber taken) and never the last man's costly first
+    steps after it (medium vs easy, strength match 207: with nine points, two took an empty chamber and the
+    sixth man stayed on the battlefield; the siege ran out the cap)."""
+    for _ in range(2):
+        if not line or line[-1] != "end":
+            break
+        node = state
+        for action in line[:-1]:
+            node = game.apply(node, action)
+        if node.phase != MARCH or node.seat != seat:
+            break
+        more = walks(game, node, seat, value_of, 1, ahead)
+        found = [(v, -depth, steps) for depth, items in more.items() for v, _, steps in items]
+        if not found:
+            break
+        gain, _, steps = max(found)
+        if gain <= value:
+            break
+        after = node
+        for action in steps:
+            after = game.apply(after, action)
+        line = [*line[:-1], *steps, *(["end"] if after.phase == MARCH and after.seat == seat else [])]
+        value = gain
+    return line, value
+
+
 def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int, look: int = 0,
               walk: int = 0, stuck: int = 0) -> tuple[list[str], float]:
     """The best sequence of actions to the end of the turn (beam search over the move points). With ``look``,
@@ -353,7 +383,8 @@ def plan_turn(game: GoldCrown, state: GoldCrownState, seat: int, beam: int, look
             if look:
                 finals.append((value, -len(finals), [*line, "end"], None))
     if stuck and not walk and (storming or best[0] <= value_of(state)):  # no plan gains anything: walks
-        return plan_turn(game, state, seat, beam, look, stuck)
+        line, value = plan_turn(game, state, seat, beam, look, stuck)
+        return (line, value) if look else finish(game, state, seat, line, value, value_of, 2 if storming else 1)
     if not look:
         return best[1], best[0]
     finals.sort(key=lambda f: (f[0], f[1]), reverse=True)
