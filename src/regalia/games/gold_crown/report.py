@@ -40,6 +40,9 @@ def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list
         if line is None:
             spin = int(action.split()[1])
             line = kept[action] = f"{NAMES[seat][face]} spins {spin}: {SPIN_TABLE[spin]}."
+        if (before.board is after.board and before.barons is after.barons and before.chambers is after.chambers
+                and after.phase != OVER):  # nothing happened yet (consequences' first test)
+            return [line]
         lines = [line]
     elif phase == OPENING:
         seat = spinner_seat(before)

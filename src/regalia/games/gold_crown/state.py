@@ -218,15 +218,25 @@ _BARON_FIELDS = tuple(f.name for f in fields(Baron))
 _BARON_NAMES = frozenset(_BARON_FIELDS)
 
 
-def baron_with(baron: Baron, changes: dict[str, Any]) -> Baron:
-    """``dataclasses.replace(baron, **changes)`` by plain slot stores on a draft (see ``with_``)."""
-    if not _BARON_NAMES.issuperset(changes):
-        return replace(baron, **changes)  # raises the TypeError an unknown field deserves
-    new: Any = object.__new__(_BaronDraft)
-    for name in _BARON_FIELDS:
-        setattr(new, name, changes[name] if name in changes else getattr(baron, name))
-    new.__class__ = Baron
-    return new  # type: ignore[no-any-return]
+def _baron_copier() -> Any:
+    """``baron_with``: one plain slot store a field on a draft, as generated straight-line code (see ``_copier``)."""
+    lines = ["def baron_with(baron, changes):",
+             "    if not names.issuperset(changes):",
+             "        return replace(baron, **changes)  # raises the TypeError an unknown field deserves",
+             "    new = new_(Draft)",
+             *(f"    new.{name} = baron.{name}" for name in _BARON_FIELDS),
+             "    for name, value in changes.items():",
+             "        set_(new, name, value)",
+             "    new.__class__ = Baron",
+             "    return new"]
+    scope: dict[str, Any] = {"new_": object.__new__, "Draft": _BaronDraft, "Baron": Baron, "set_": setattr,
+                             "replace": replace, "names": _BARON_NAMES}
+    exec("\n".join(lines), scope)  # noqa: S102 - code built from the dataclass's own field names
+    return scope["baron_with"]
+
+
+baron_with: Callable[[Baron, dict[str, Any]], Baron] = _baron_copier()
+"""``dataclasses.replace(baron, **changes)`` by plain slot stores on a draft (see ``with_``)."""
 
 
 draft: Callable[[GoldCrownState], Any] = _draft

@@ -12,8 +12,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from math import gcd
+from operator import itemgetter
 
 from ..mat import CASTLE, DECK, MAT, TOWER, TOWER_GUARD, WALL, coords, index, on_mat, to_frame, to_world
 from ..state import EMPTY, GoldCrownState, knight
@@ -42,14 +44,20 @@ def in_row(state: GoldCrownState, seat: int, row: int) -> list[int]:
     return [b for b in rows[row] if board[b] == mine]
 
 
-_OF_KINDS: dict[frozenset[str], tuple[int, ...]] = {}
+_OF_KINDS: dict[frozenset[str], tuple[tuple[int, ...], Callable[[bytes], tuple[int, ...]]]] = {}
+"""Per set of kinds: its boxes, and a getter of their pieces (``itemgetter``: one C call for all of them)."""
 
 
 def on_kinds(state: GoldCrownState, seat: int, kinds: frozenset[str]) -> list[int]:
-    boxes = _OF_KINDS.get(kinds)
-    if boxes is None:
-        boxes = _OF_KINDS[kinds] = tuple(b for b in range(len(MAT.kind)) if MAT.kind[b] in kinds)
+    known = _OF_KINDS.get(kinds)
+    if known is None:
+        boxes = tuple(b for b in range(len(MAT.kind)) if MAT.kind[b] in kinds)
+        getter = itemgetter(*boxes) if len(boxes) > 1 else lambda board: tuple(board[b] for b in boxes)
+        known = _OF_KINDS[kinds] = (boxes, getter)
+    boxes, pieces = known
     board, mine = state.board, knight(seat)
+    if mine not in pieces(board):
+        return []
     return [b for b in boxes if board[b] == mine]
 
 
@@ -60,12 +68,17 @@ DECK_AND_TOWERS = frozenset({DECK, TOWER, TOWER_GUARD})
 def scalers(state: GoldCrownState, seat: int, spin: int) -> list[tuple[int, ...]]:
     """The scaling choices of spin 10 (one row-1 knight) or 11 (one or two row-2 knights)."""
     face, board, mine = state.barons[seat].face, state.board, knight(seat)
-    table = MAT.scale_deck[face] if spin == 10 else MAT.scale_wall[face]
-    ready = [b for b, ahead in sorted(table.items()) if board[b] == mine and board[ahead] == EMPTY]
+    ready = [b for b, ahead in (CLIMBS_10 if spin == 10 else CLIMBS_11)[face] if board[b] == mine and board[ahead] == EMPTY]
     choices: list[tuple[int, ...]] = [(b,) for b in ready]
     if spin == 11:
         choices += list(combinations(ready, 2))
     return choices
+
+
+CLIMBS_10 = tuple(tuple(sorted(MAT.scale_deck[f].items())) for f in range(4))
+"""Per face: (row-1 box, the siege-deck box in front of it), in box order."""
+CLIMBS_11 = tuple(tuple(sorted(MAT.scale_wall[f].items())) for f in range(4))
+"""Per face: (row-2 box, the wall box in front of it), in box order."""
 
 
 def scale(state: GoldCrownState, seat: int, spin: int, climbers: tuple[int, ...]) -> GoldCrownState:

@@ -31,10 +31,15 @@ def kings_victory(state: GoldCrownState) -> GoldCrownState:
 
 def end_turn(state: GoldCrownState, max_rounds: int) -> GoldCrownState:
     """Hand the spinner to the next baron who still has knights; a new round after the last one."""
-    state = kings_victory(state)
+    counts = state.cache.get("counts")  # kings_victory, inline
+    if counts is None:
+        state.count(0)
+        counts = state.cache["counts"]
     if state.phase == OVER:
         return state
-    order, counts = state.order, state.cache["counts"]  # kings_victory counted them
+    if max(counts[:-1]) < THRONE_MEN:
+        return state.with_(phase=OVER, winner=None, ending="king")
+    order = state.order
     n, turn, round_ = len(order), state.turn, state.round
     for _ in range(n):
         turn += 1
