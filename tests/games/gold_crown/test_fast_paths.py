@@ -1,17 +1,23 @@
 """The inline fast paths of the rules give what the plain rules give, at every step of fixed-seed random
 matches: a plain step applied inline in ``turn.apply_with`` equals ``movement.step`` (and the end of the
 turn after the last point); the archers' row searched as a board slice and the wall/deck killings read with
-one ``itemgetter`` list the same knights as a look at every box; the legal actions are a new list each call."""
+one ``itemgetter`` list the same knights as a look at every box; the crossings and castle steps kept on the
+trail equal fresh ones; the legal actions are a new list each call."""
+
+import json
 
 import pytest
 
 from regalia.core import Rng
 from regalia.games.gold_crown import GoldCrown
-from regalia.games.gold_crown.mat import MAT
+from regalia.games.gold_crown.mat import FIELD, MAT
 from regalia.games.gold_crown.notation import STEP
 from regalia.games.gold_crown.rules import ending, movement
 from regalia.games.gold_crown.rules.attacks import DECK_AND_TOWERS, ROWS, WALL_KINDS, in_row, on_kinds
+from regalia.games.gold_crown.rules.board import positions
 from regalia.games.gold_crown.state import EMPTY, MARCH, knight
+
+from .regression import FIXTURE
 
 
 def _fields(state):
@@ -74,3 +80,23 @@ def test_the_legal_actions_are_a_new_list_each_call():
             first.clear()
             assert game.legal_actions(state) == kept
             assert game.legal_actions(state) is not game.legal_actions(state)
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_the_kept_crossings_and_castle_steps_equal_fresh_ones_in_the_computer_barons_matches(index):
+    """The recorded computer-baron matches reach the towers, chambers and treachery (random play rarely
+    does): at every march the steps offered from the kept tables equal those of a state built afresh."""
+    pinned = json.loads(FIXTURE.read_text())["agents"][index]
+    spec = pinned["spec"]
+    game = GoldCrown(players=spec["players"])
+    match = game.new_match(seed=spec["seed"])
+    inside = 0
+    for action in pinned["actions"]:
+        state = match.state
+        if state.phase == MARCH:
+            seat = state.seat
+            kept = movement.step_names(state, seat)
+            assert kept == movement.step_names(state.with_(board=state.board), seat)  # no cache, no trail
+            inside += any(MAT.kind[b] != FIELD for b in positions(state.board, knight(seat)))
+        match.play(action)
+    assert inside > 20

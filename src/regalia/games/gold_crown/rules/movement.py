@@ -196,31 +196,66 @@ def steps(state: GoldCrownState, seat: int) -> list[tuple[int, int]]:
 
 def step_names(state: GoldCrownState, seat: int) -> list[str]:
     """Every legal step in notation (``move e7-e6``), in box order (knight by knight, each knight's
-    battlefield steps first, then his crossings and castle steps): the hot path of move generation."""
+    battlefield steps first, then his crossings and castle steps): the hot path of move generation.
+
+    These crossings and castle steps are kept on the board's trail node too (``facts[seat + INSIDE]``, with
+    the barons, chambers and attackers they were found for): after a step of the seat's own from one
+    battlefield box to another they hold again for every knight inside not next to either box and for every
+    knight at the stone outline but the one who moved, since such a step depends on the board only inside the
+    castle (its target, the chambers and what is next to them, the towers) and next to the knight, and on the
+    barons, chambers and attackers (the same objects)."""
     boxes, parts, border, _, _ = _march(state, seat)
     if border:
         joined = None
         opened = None
         board, mine = state.board, seat + 1
-        for a in border:
-            if IS_FIELD[a]:
+        node = state.cache["trail"]  # (_march made it)
+        kept: dict[int, list[str]] | None = None
+        parent = node[PARENT]
+        a = b = -1
+        if parent is not None and node[MOVER] == seat:
+            a, b = node[CHANGED]
+            if IS_FIELD[a] and IS_FIELD[b]:
+                known = parent[FACTS].get(seat + INSIDE)
+                if (known is not None and known[0] is state.barons and known[1] is state.chambers
+                        and known[2] is state.attackers):
+                    kept = known[3]
+        inside: dict[int, list[str]] = {}
+        for k in border:
+            if IS_FIELD[k]:
                 if opened is None:
                     opened = _open_stones(state, seat)
                 if not opened:
                     continue
-                others: tuple[int, ...] | list[int] = [b for b in OTHER[a] if b in opened]
+                if kept is not None and k != b and k in kept:  # his crossings: he did not move
+                    found = kept[k]
+                else:
+                    found = [MOVE[k, c] for c in OTHER[k] if c in opened and board[c] != mine
+                             and step_problem(state, seat, k, c) is None]
             else:
-                others = OTHER[a]
-            found = [MOVE[a, b] for b in others if board[b] != mine and step_problem(state, seat, a, b) is None]
+                if kept is not None and k in kept and k not in CLOSE[a] and k not in CLOSE[b]:
+                    found = kept[k]
+                else:
+                    found = [MOVE[k, c] for c in OTHER[k] if board[c] != mine and step_problem(state, seat, k, c) is None]
+            inside[k] = found
             if found:
                 if joined is None:
                     joined = parts.copy()
-                i = bisect_left(boxes, a)
+                i = bisect_left(boxes, k)
                 joined[i] = parts[i] + found
+        if inside:
+            node[FACTS][seat + INSIDE] = (state.barons, state.chambers, state.attackers, inside)
         if joined is not None:
             return _join(joined)
     n = len(parts)  # _join(parts), inline
     return _JOINS[n](parts) if n < JOINED else reduce(iadd, parts, [])  # type: ignore[no-any-return]
+
+
+INSIDE = 4
+"""``facts[seat + INSIDE]``: the crossings and castle steps of the seat's knights (see ``step_names``); the
+step tables are ``facts[seat]``, seats 0-3."""
+CLOSE = tuple(frozenset((a, *MAT.neighbours[a])) for a in range(len(MAT.kind)))
+"""Each box and its neighbours."""
 
 
 def _joiner(n: int) -> Any:
