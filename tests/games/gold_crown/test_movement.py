@@ -48,6 +48,17 @@ def test_gc_10_ram_boxes_block_knights_and_box_1_only_when_passable():
     assert "move k7-k6" not in legal(closed) and "GC-10" in GAME.why_illegal(closed, "move k7-k6")
 
 
+def test_gc_10_a_knight_in_the_gate_cannot_step_back_onto_the_ram():
+    # South: box 1 = k6 (gate), box 2 = k5 (bridge), box 3 = k4. The ram on the bridge stands on k5 and k4.
+    state = marching({0: ["k5"]}, points=3, bridge=DOWN, gates=OPEN)
+    state = GAME.apply(GAME.apply(state, "move k5-k6"), "ram")  # into the gate, then the ram onto the bridge
+    assert state.barons[0].ram == ON_BRIDGE and at(state, "k6") == 0
+    assert "move k6-k5" not in legal(state)
+    assert "ram stands on k5" in GAME.why_illegal(state, "move k6-k5")
+    home = marching({0: ["k6"]}, points=3, bridge=DOWN, gates=OPEN)
+    assert "move k6-k5" in legal(home)  # with the ram at home the way back is open
+
+
 def test_gc_11_separators_and_other_battlefields_are_closed():
     state = marching({0: ["e4"]}, points=3)
     assert "move e4-d4" not in legal(state)  # d4 is a separator

@@ -88,10 +88,12 @@ def crossing_problem(state: GoldCrownState, seat: int, a: int, b: int) -> str | 
         return "GC-12: knights leave the castle only onto their own battlefield"
     one, two = MAT.numbered[baron.face][:2]
     if (field, stone) == (two, one):
-        if gate_passable(baron):
-            return None
-        return ("GC-12: the gate is crossed only with the drawbridge lowered (spin 5) and the gates open "
-                "(spin 6) or destroyed")
+        if not gate_passable(baron):
+            return ("GC-12: the gate is crossed only with the drawbridge lowered (spin 5) and the gates open "
+                    "(spin 6) or destroyed")
+        if a == one and two in ram_boxes(baron):  # back out of the gate: the ram may have come onto the bridge
+            return f"GC-9: the ram stands on {SQUARES[two]} (no stacking)"
+        return None
     if FRONT[baron.face].get(stone) == field and breach_open(state, seat, stone):
         return None
     return ("GC-12: the stone outline is crossed only by scaling (spins 10, 11), through your gate, or "
