@@ -30,15 +30,7 @@ from regalia.core.game import CHANCE, JSON, Game, State
 
 from . import clock
 from .agent import Agent
-
-MARGIN = 0.03
-"""The share of a time budget kept back for answering."""
-DECAY = 0.001
-"""A win sooner is worth a little more than the same win later (so a won position is closed out)."""
-
-
-class OutOfBudget(Exception):
-    """Unwinds the search when the time or node budget is spent."""
+from .alphabeta import DECAY, MARGIN, OutOfBudget  # the same budget margin, win-sooner bonus and unwinding
 
 
 class ExpectimaxAgent(Agent):
