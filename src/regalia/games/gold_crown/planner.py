@@ -173,8 +173,9 @@ def greedy(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, noise: f
 def noisy_step(game: GoldCrown, state: GoldCrownState, seat: int, rng: Rng, legal: list[str],
                near: float | None) -> str:
     """A step of the easy baron's noise: any legal action (``near`` None), or one of the actions whose lead
-    is within ``near`` of the best one's."""
-    ordered = in_my_order(state, seat, legal)
+    is within ``near`` of the best one's; never ``end`` while a step is left (a noisy ``end`` threw away a
+    whole turn's points: medium vs easy, strength match 317, round 88, twelve points, and the cap)."""
+    ordered = in_my_order(state, seat, [a for a in legal if a != "end"] or legal)
     if near is None:
         return rng.choice(ordered)
     value_of = TurnLead(state, seat)
