@@ -28,6 +28,8 @@ capped (goal 65%: met; the same 400 matches at a33318c: 237, paired 80 won only 
 Since the easy baron's noise never picks ``end`` while a step is left (``planner.noisy_step``; only the easy
 level has noise, so hard vs medium is unchanged), over 400 (REGALIA_AI_CLOCK=cpu, 2 workers): medium beat easy
 72.25% (289 of 400, 95% Wilson 67.7-76.4%) with none capped (317 ends: easy takes the Crown at round 46).
+Both at 39127c6 (with the rules' GC-9/GC-10 gate fix of 2fb186d): hard vs medium again 74.5% (298 of 400,
+70.0-78.5%), none capped, every match the same winner, ending and length as at 98d3aeb.
 """
 
 import pytest
