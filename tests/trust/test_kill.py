@@ -123,7 +123,9 @@ def test_kill_9_at_random_moments_under_load_loses_and_doubles_nothing(tmp_path)
         process.wait(10)
 
     assert not [c.errors for c in clients if c.errors]
-    assert sum(c.reconnects for c in clients) >= MATCHES  # every client lost its socket at least once
+    # every client still playing at the first kill lost its socket and came back (a deal from the server's secret
+    # seed may end before the first kill: that client never reconnects, and is not counted)
+    assert not [c.created["match"] for c, _ in marks[0] if c.reconnects == 0 and not c.finished]
     stored: dict[str, dict[int, str]] = {}
     with sqlite3.connect(db_file) as conn:
         for match_id, version, action in conn.execute("SELECT match_id, version, action FROM actions"):
