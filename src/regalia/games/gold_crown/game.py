@@ -15,7 +15,7 @@ from .notation import FIRE, LOSE, MOVE, SIMPLE, scale_name
 from .rules import turn
 from .setup import battle_lines
 from .spinner import SCATTER_OUTCOMES, SPIN_OUTCOMES
-from .state import OPENING, OVER, SCATTER, SPINNING, GoldCrownState
+from .state import MARCH, OPENING, OVER, SCATTER, SPINNING, GoldCrownState
 
 
 class GoldCrown(Game):
@@ -50,6 +50,8 @@ class GoldCrown(Game):
 
     def to_move(self, state: GoldCrownState) -> int | None:
         phase = state.phase
+        if phase is MARCH:  # (the commonest phase; any other spelling of it takes the long way)
+            return state.order[state.turn]  # type: ignore[no-any-return]
         if phase in _CHANCE_PHASES:
             return CHANCE
         if phase == OVER:

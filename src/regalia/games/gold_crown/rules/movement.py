@@ -207,9 +207,10 @@ def step_names(state: GoldCrownState, seat: int) -> list[str]:
     castle (its target, the chambers and what is next to them, the towers) and next to the knight, and on the
     barons, chambers and attackers (the same objects)."""
     boxes, parts, border, _, _ = _march(state, seat)
-    if border:
+    opened = None
+    if border and (not WITHIN.isdisjoint(border) or (opened := _open_stones(state, seat))):
+        # (knights at the stone outline alone, with no way open across it: nothing to add)
         joined = None
-        opened = None
         board, mine = state.board, seat + 1
         node = state.cache["trail"]  # (_march made it)
         kept: dict[int, list[str]] | None = None
@@ -284,6 +285,8 @@ def _join(parts: list[list[str]]) -> list[str]:
 
 
 IS_FIELD = tuple(kind == FIELD for kind in MAT.kind)
+WITHIN = frozenset(a for a in range(len(MAT.kind)) if MAT.kind[a] != FIELD)
+"""The boxes inside the stone outline (the outline included)."""
 
 
 def _open_stones(state: GoldCrownState, seat: int) -> frozenset[int]:
@@ -328,6 +331,22 @@ FLIPS = tuple(tuple((k, 1 << SAME_FIELD[k].index(c)) for k in AFFECTS[c]) for c 
 PARTS: tuple[list[list[str] | None], ...] = tuple([None] * (1 << len(SAME_FIELD[k])) for k in range(len(MAT.kind)))
 """Per box k and mask: the battlefield steps of a knight there (filled when first needed, at most 39,584
 lists in all; never mutated: tables share them)."""
+
+
+def _shifted(a: int, b: int) -> tuple[tuple[int, int, int], ...]:
+    """For a step a -> b: every box k but b whose mask has a bit for a or b, with the bits to set (a is
+    empty now) and the mask that clears b's (taken now), in box order."""
+    bits: dict[int, list[int]] = {}
+    for k, bit in FLIPS[a]:
+        if k != b:
+            bits.setdefault(k, [0, 0])[0] |= bit
+    for k, bit in FLIPS[b]:
+        bits.setdefault(k, [0, 0])[1] |= bit
+    return tuple((k, on, ~off) for k, (on, off) in sorted(bits.items()))
+
+
+SHIFTED = tuple({b: _shifted(a, b) for b in MAT.neighbours[a]} for a in range(len(MAT.kind)))
+"""``SHIFTED[a][b]``: the mask changes of a step a -> b (see ``_shifted``)."""
 NEAR_HOME = tuple(frozenset(c for c in range(len(MAT.kind)) if MAT.kind[c] != FIELD or MAT.face[c] == f)
                   for f in range(4))
 """Per face: every box but the other faces' battlefields (a baron's knights never stand there, GC-11, and
@@ -383,57 +402,75 @@ def _march(state: GoldCrownState, seat: int) -> March:
         return cached
     board, mine = state.board, seat + 1
     parent = node[PARENT]
+    moved: tuple[int, ...] | None = None
     if parent is not None and node[MOVER] == seat:
         cached = parent[FACTS].get(seat)
         if cached is not None and cached[3] is blocked:  # the common case: one step a -> b of his own
-            a, b = node[CHANGED]
-            boxes, parts, border, masks = cached[0].copy(), cached[1].copy(), cached[2], cached[4].copy()
-            i = bisect_left(boxes, a)
-            del boxes[i], parts[i], masks[i]
-            i = bisect_left(boxes, b)
-            boxes.insert(i, b)
-            m = 0  # _mask(board, b, blocked), inline
-            for c, bit in BITS[b]:
-                if board[c] == EMPTY:
-                    m |= bit
-            if b in NEAR_RAM:
-                for c, bit in BITS[b]:
-                    if c in blocked:
-                        m &= ~bit
-            masks.insert(i, m)
-            found = PARTS[b][m]
-            parts.insert(i, found if found is not None else _part(b, m))
-            for k, bit in FLIPS[a]:  # a is empty now: his neighbours may step there
-                if k != b and board[k] == mine:
-                    i = bisect_left(boxes, k)
-                    m = masks[i] | bit
-                    masks[i] = m
-                    found = PARTS[k][m]
-                    parts[i] = found if found is not None else _part(k, m)
-            for k, bit in FLIPS[b]:  # b is taken now
-                if board[k] == mine:
-                    i = bisect_left(boxes, k)
-                    m = masks[i] & ~bit
-                    masks[i] = m
-                    found = PARTS[k][m]
-                    parts[i] = found if found is not None else _part(k, m)
-            if BORDER[a] or BORDER[b]:
-                border = [k for k in border if k != a]
-                if BORDER[b]:
-                    insort(border, b)
-            cached = facts[seat] = (boxes, parts, border, blocked, masks)
-            return cached
-    changed: set[int] = set()
-    for _ in range(WALK):
-        changed.update(node[CHANGED])
-        node = node[PARENT]
-        if node is None:
-            break
-        cached = node[FACTS].get(seat)
+            moved = node[CHANGED]
+    if moved is None:
+        changed: set[int] = set()
+        # walk back to the nearest table, setting aside the first step of his own on the way (the last
+        # step of his previous turn, whose table was never asked for)
+        own: tuple[int, ...] | None = None
+        for _ in range(WALK):
+            if own is None and node[MOVER] == seat:
+                own = node[CHANGED]
+            else:
+                changed.update(node[CHANGED])
+            node = node[PARENT]
+            if node is None:
+                break
+            cached = node[FACTS].get(seat)
+            if cached is not None:
+                break
         if cached is not None:
-            break
+            changed &= NEAR_HOME[baron.face]  # the other barons' battlefields are none of his concern
+            if own is not None:
+                if not changed and cached[3] is blocked:  # nothing else on his side: that one step alone
+                    moved = own
+                else:
+                    changed.update(own)
+    if moved is not None and cached is not None:
+        a, b = moved
+        boxes, parts, border, masks = cached[0].copy(), cached[1].copy(), cached[2], cached[4].copy()
+        i = bisect_left(boxes, a)
+        j = bisect_left(boxes, b)
+        m = 0  # _mask(board, b, blocked), inline
+        for c, bit in BITS[b]:
+            if board[c] == EMPTY:
+                m |= bit
+        if b in NEAR_RAM:
+            for c, bit in BITS[b]:
+                if c in blocked:
+                    m &= ~bit
+        found = PARTS[b][m]
+        if found is None:
+            found = _part(b, m)
+        if j == i + (b > a):  # no knight of his between a and b: b takes a's place in the box order
+            boxes[i] = b
+            masks[i] = m
+            parts[i] = found
+        else:
+            del boxes[i], parts[i], masks[i]
+            if j > i:
+                j -= 1
+            boxes.insert(j, b)
+            masks.insert(j, m)
+            parts.insert(j, found)
+        for k, on, off in SHIFTED[a][b]:  # his knights next to a (a is empty now) or b (taken now)
+            if board[k] == mine:
+                i = bisect_left(boxes, k)
+                m = (masks[i] | on) & off
+                masks[i] = m
+                found = PARTS[k][m]
+                parts[i] = found if found is not None else _part(k, m)
+        if BORDER[a] or BORDER[b]:
+            border = [k for k in border if k != a]
+            if BORDER[b]:
+                insort(border, b)
+        cached = facts[seat] = (boxes, parts, border, blocked, masks)
+        return cached
     if cached is not None:
-        changed &= NEAR_HOME[baron.face]  # the other barons' battlefields are none of his concern
         if cached[3] is not blocked:  # the ram moved: its boxes changed too, as far as steps go
             changed.update(cached[3])
             changed.update(blocked)

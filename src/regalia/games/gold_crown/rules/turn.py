@@ -114,11 +114,11 @@ def legal_actions(state: GoldCrownState) -> list[str]:
         found = movement.step_names(state, seat)
         baron = state.barons[seat]
         if baron.ram == HOME:  # apparatus.ram_problem, forward and back
-            if baron.bridge == DOWN and state.board[MAT.numbered[baron.face][1]] == EMPTY:
+            if baron.bridge == DOWN and state.board[BRIDGE_BOX[baron.face]] == EMPTY:
                 found.append("ram")
-        elif state.board[MAT.numbered[baron.face][3]] == EMPTY:
+        elif state.board[RAM_TAIL_BOX[baron.face]] == EMPTY:
             found.append("ram back")
-        if (state.points >= chambers.THRONE_MEN and state.chambers.count(seat) >= chambers.CHAMBERS_FOR_THRONE
+        if (state.points >= THRONE_MEN and state.chambers.count(seat) >= CHAMBERS_FOR_THRONE
                 and chambers.storm_problem(state, seat) is None):
             found.append("storm")
         found.append("end")
@@ -139,6 +139,12 @@ def legal_actions(state: GoldCrownState) -> list[str]:
     return []
 
 
+BRIDGE_BOX = tuple(MAT.numbered[f][1] for f in range(4))
+"""Per face: box 2 (the drawbridge), where the ram's head goes."""
+RAM_TAIL_BOX = tuple(MAT.numbered[f][3] for f in range(4))
+"""Per face: box 4, where the ram's tail goes back to."""
+THRONE_MEN = chambers.THRONE_MEN
+CHAMBERS_FOR_THRONE = chambers.CHAMBERS_FOR_THRONE
 FIRE_OR_MARCH = (*(FIRE[b] for b in MAT.masonry), "march")
 """A 12's choices: fire at any masonry box, or march."""
 
@@ -177,7 +183,8 @@ def apply_with(max_rounds: int, misses_lost: bool, state: GoldCrownState, action
                 else:
                     node = trail(parent, pair, seat)
                 new.cache = {"counts": old.get("counts"), "trail": node, "cells": cells}
-                state = seal(new)
+                new.__class__ = GoldCrownState  # seal(new), inline
+                state = new
                 if points <= 0:  # the turn ends with the last point
                     return ending.end_turn(state, max_rounds)
                 return state
