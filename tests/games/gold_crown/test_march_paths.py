@@ -1,11 +1,13 @@
 """The step table's fast paths (rules/movement.py ``_march``) give the table built from scratch, at every
 marching position of fixed-seed random 2/3/4-baron matches: a step of his own onto the box order's same place
 (no knight of his between the two boxes) or elsewhere in it, and the first march of a turn, whose table is
-brought up to date from the one before his own last step when nothing else changed on his side of the mat."""
+brought up to date from the one before his own last step when nothing else changed on his side of the mat;
+otherwise (archers, scaling, a rival inside the castle, the ram) the general pass sets the bit of every box that
+changed in his knights' masks again and takes his knights in and out of the table."""
 
 import pytest
 
-from regalia.core import Rng
+from regalia.core import CHANCE, Rng
 from regalia.games.gold_crown import GoldCrown
 from regalia.games.gold_crown.rules import movement
 from regalia.games.gold_crown.state import CHANGED, FACTS, MARCH, MOVER, PARENT
@@ -22,16 +24,16 @@ def _path(state, seat):
         boxes = parent[FACTS][seat][0]
         between = [k for k in boxes if min(a, b) < k < max(a, b)]
         return "step, same place" if not between else "step, moved in the order"
-    own, others = 0, set()
+    own, after, before = 0, set(), set()
     face = state.barons[seat].face
     while node is not None and node[FACTS].get(seat) is None:
         if node[MOVER] == seat:
             own += 1
         else:
-            others.update(set(node[CHANGED]) & movement.NEAR_HOME[face])
+            (before if own else after).update(set(node[CHANGED]) & movement.NEAR_HOME[face])
         node = node[PARENT]
-    if node is not None and own == 1 and not others:
-        return "his last step, after the others' turns"
+    if node is not None and own == 1 and not before:
+        return "his last step, then changes on his side" if after else "his last step, after the others' turns"
     return "other"
 
 
@@ -57,3 +59,31 @@ def test_each_fast_path_of_the_step_table_gives_the_table_built_from_scratch(pla
     assert seen.get("step, same place", 0) > 100
     assert seen.get("step, moved in the order", 0) > 20
     assert seen.get("his last step, after the others' turns", 0) > 10
+    assert seen.get("his last step, then changes on his side", 0) + seen.get("other", 0) > 3, seen
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, "seldom:0"), (3, "seldom:1"), (4, "seldom:2")])
+def test_tables_asked_for_only_now_and_then_equal_fresh_ones(players, seed):
+    """A search does not ask for every state's steps: with the tables asked for at about one marching state
+    in three (the actions are chosen from a copy without the trail), the table found by walking back over
+    steps, kills and climbs of any seat, in any order, is still the one built from scratch."""
+    game = GoldCrown(players=players)
+    state = game.initial_state()
+    rng = Rng(seed)
+    asked = 0
+    while game.to_move(state) is not None and asked < 400:
+        if game.to_move(state) == CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            fresh = state.with_(board=state.board)  # no trail: nothing kept on the state's own
+            legal = game.legal_actions(fresh)
+            if state.phase == MARCH and rng.random() < 0.35:
+                seat = state.seat
+                kept = movement._march(state, seat)
+                built = movement._march(fresh, seat)
+                assert (kept[0], kept[4], kept[1], kept[2]) == (built[0], built[4], built[1], built[2])
+                assert game.legal_actions(state) == legal
+                asked += 1
+            action = rng.choice(legal)
+        state = game.apply(state, action)
+    assert asked >= 150

@@ -198,14 +198,17 @@ def _copier() -> Any:
              "    new.cache = {'counts': cache.get('counts'), 'trail': cache.get('trail'), 'cells': cache.pop('cells', None)}",
              "    new.__class__ = GoldCrownState",
              "    return new",
-             "def draft(self):", *copy, "    return new"]
+             "def draft(self):", *copy, "    return new",
+             "def stepped(self, board, points, cache):", "    new = new_(Draft)",
+             *(f"    new.{name} = {name if name in ('board', 'points') else 'self.' + name}" for name in _FIELDS),
+             "    new.cache = cache", "    new.__class__ = GoldCrownState", "    return new"]
     scope: dict[str, Any] = {"new_": object.__new__, "Draft": _Draft, "GoldCrownState": GoldCrownState,
                              "set_": setattr, "replace": replace}
     exec("\n".join(lines), scope)  # noqa: S102 - code built from the dataclass's own field names
-    return scope["with_"], scope["draft"]
+    return scope["with_"], scope["draft"], scope["stepped"]
 
 
-_with, _draft = _copier()
+_with, _draft, _stepped = _copier()
 _with.__doc__ = GoldCrownState.with_.__doc__
 GoldCrownState.with_ = _with  # type: ignore[method-assign]
 
@@ -243,6 +246,11 @@ draft: Callable[[GoldCrownState], Any] = _draft
 """``draft(state)``: a mutable copy of ``state`` (no cache yet) for a rule's hot path: set the fields that
 change and the cache, then ``seal`` it. Never let a draft escape unsealed. (The generated copier itself: no
 wrapper call.)"""
+
+
+stepped: Callable[[GoldCrownState, bytes, int, dict[str, Any]], GoldCrownState] = _stepped
+"""``stepped(state, board, points, cache)``: ``state`` with a new board, move points and cache, every other
+field the same (a plain step's new state in one generated call: no draft to fill in and seal)."""
 
 
 def seal(new: Any) -> GoldCrownState:

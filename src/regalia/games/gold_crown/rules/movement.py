@@ -205,32 +205,47 @@ def step_names(state: GoldCrownState, seat: int) -> list[str]:
     battlefield box to another they hold again for every knight inside not next to either box and for every
     knight at the stone outline but the one who moved, since such a step depends on the board only inside the
     castle (its target, the chambers and what is next to them, the towers) and next to the knight, and on the
-    barons, chambers and attackers (the same objects)."""
+    barons, chambers and attackers (the same objects). When the step was between two ``FAR`` boxes and his
+    knights at the outline and inside are the same (the table's ``border`` list itself), the whole record
+    holds and is handed on as it is: ``(barons, chambers, attackers, border, steps by knight, the knights with
+    any, in box order)``."""
     boxes, parts, border, _, _ = _march(state, seat)
-    opened = None
-    if border and (not WITHIN.isdisjoint(border) or (opened := _open_stones(state, seat))):
-        # (knights at the stone outline alone, with no way open across it: nothing to add)
-        joined = None
-        board, mine = state.board, seat + 1
+    if border:
         node = state.cache["trail"]  # (_march made it)
+        barons, held, attackers = state.barons, state.chambers, state.attackers
         kept: dict[int, list[str]] | None = None
         parent = node[PARENT]
         a = b = -1
+        hits: tuple[tuple[int, list[str]], ...] | list[tuple[int, list[str]]]
         if parent is not None and node[MOVER] == seat:
             a, b = node[CHANGED]
             if IS_FIELD[a] and IS_FIELD[b]:
                 known = parent[FACTS].get(seat + INSIDE)
-                if (known is not None and known[0] is state.barons and known[1] is state.chambers
-                        and known[2] is state.attackers):
-                    kept = known[3]
+                if known is not None and known[0] is barons and known[1] is held and known[2] is attackers:
+                    if known[3] is border and FAR[a] and FAR[b]:
+                        # the same knights at the outline and inside, and nothing next to any of them changed
+                        node[FACTS][seat + INSIDE] = known
+                        hits = known[5]
+                        if not hits:
+                            n = len(parts)  # _join(parts), inline
+                            return _JOINS[n](parts) if n < JOINED else reduce(iadd, parts, [])  # type: ignore[no-any-return]
+                        joined = parts.copy()
+                        for k, found in hits:
+                            i = bisect_left(boxes, k)
+                            joined[i] = parts[i] + found
+                        return _join(joined)
+                    kept = known[4]
+        board, mine = state.board, seat + 1
+        opened = None
         inside: dict[int, list[str]] = {}
+        hits = []
         for k in border:
             if IS_FIELD[k]:
                 if opened is None:
                     opened = _open_stones(state, seat)
                 if not opened:
-                    continue
-                if kept is not None and k != b and k in kept:  # his crossings: he did not move
+                    found = NONE
+                elif kept is not None and k != b and k in kept:  # his crossings: he did not move
                     found = kept[k]
                 else:
                     found = [MOVE[k, c] for c in OTHER[k] if c in opened and board[c] != mine
@@ -242,13 +257,13 @@ def step_names(state: GoldCrownState, seat: int) -> list[str]:
                     found = [MOVE[k, c] for c in OTHER[k] if board[c] != mine and step_problem(state, seat, k, c) is None]
             inside[k] = found
             if found:
-                if joined is None:
-                    joined = parts.copy()
+                hits.append((k, found))
+        node[FACTS][seat + INSIDE] = (barons, held, attackers, border, inside, tuple(hits))
+        if hits:
+            joined = parts.copy()
+            for k, found in hits:
                 i = bisect_left(boxes, k)
                 joined[i] = parts[i] + found
-        if inside:
-            node[FACTS][seat + INSIDE] = (state.barons, state.chambers, state.attackers, inside)
-        if joined is not None:
             return _join(joined)
     n = len(parts)  # _join(parts), inline
     return _JOINS[n](parts) if n < JOINED else reduce(iadd, parts, [])  # type: ignore[no-any-return]
@@ -259,6 +274,10 @@ INSIDE = 4
 step tables are ``facts[seat]``, seats 0-3."""
 CLOSE = tuple(frozenset((a, *MAT.neighbours[a])) for a in range(len(MAT.kind)))
 """Each box and its neighbours."""
+FAR = tuple(MAT.kind[a] == FIELD and not OTHER[a] and all(MAT.kind[c] == FIELD for c in MAT.neighbours[a])
+            for a in range(len(MAT.kind)))
+"""Battlefield boxes with no way across the stone outline and no castle box next to them: a step between two
+of them changes no knight's crossings or castle steps but his own (and he is not at the outline)."""
 
 
 def _joiner(n: int) -> Any:
@@ -285,8 +304,6 @@ def _join(parts: list[list[str]]) -> list[str]:
 
 
 IS_FIELD = tuple(kind == FIELD for kind in MAT.kind)
-WITHIN = frozenset(a for a in range(len(MAT.kind)) if MAT.kind[a] != FIELD)
-"""The boxes inside the stone outline (the outline included)."""
 
 
 def _open_stones(state: GoldCrownState, seat: int) -> frozenset[int]:
@@ -408,9 +425,9 @@ def _march(state: GoldCrownState, seat: int) -> March:
         if cached is not None and cached[3] is blocked:  # the common case: one step a -> b of his own
             moved = node[CHANGED]
     if moved is None:
-        changed: set[int] = set()
         # walk back to the nearest table, setting aside the first step of his own on the way (the last
         # step of his previous turn, whose table was never asked for)
+        changed: set[int] = set()
         own: tuple[int, ...] | None = None
         for _ in range(WALK):
             if own is None and node[MOVER] == seat:
@@ -470,38 +487,58 @@ def _march(state: GoldCrownState, seat: int) -> March:
                 insort(border, b)
         cached = facts[seat] = (boxes, parts, border, blocked, masks)
         return cached
-    if cached is not None:
-        if cached[3] is not blocked:  # the ram moved: its boxes changed too, as far as steps go
-            changed.update(cached[3])
-            changed.update(blocked)
-        boxes, parts, border, masks = cached[0].copy(), cached[1].copy(), cached[2], cached[4].copy()
-        near: set[int] = set()
-        moved_border = False
-        for c in changed:
-            i = bisect_left(boxes, c)
-            held = i < len(boxes) and boxes[i] == c
-            if board[c] == mine:
-                if not held:
-                    boxes.insert(i, c)
-                    parts.insert(i, NONE)
-                    masks.insert(i, 0)
-                    moved_border = moved_border or BORDER[c]
-            elif held:
-                del boxes[i], parts[i], masks[i]
-                moved_border = moved_border or BORDER[c]
-            near.add(c)
-            near.update(AFFECTS[c])
-        for k in near:
-            if board[k] == mine:
-                i = bisect_left(boxes, k)
-                masks[i] = m = _mask(board, k, blocked)
-                parts[i] = _part(k, m)
-        if moved_border:
-            border = [k for k in boxes if BORDER[k]]
-    else:
+    if cached is None:
         boxes = positions(board, mine)
         masks = [_mask(board, k, blocked) for k in boxes]
         parts = [_part(k, m) for k, m in zip(boxes, masks, strict=True)]
+        border = [k for k in boxes if BORDER[k]]
+        cached = facts[seat] = (boxes, parts, border, blocked, masks)
+        return cached
+    # the general case: the boxes in ``changed`` may hold anything now. His knights on them are taken in or
+    # out of the table; then each changed box's bit is set again, as the board has it now, in the masks of his
+    # knights next to it (every other bit of a mask is still right), and a knight new in the table gets his
+    # whole mask
+    if cached[3] is not blocked:  # the ram moved: its boxes changed too, as far as steps go
+        changed.update(cached[3])
+        changed.update(blocked)
+    boxes, parts, border, masks = cached[0].copy(), cached[1].copy(), cached[2], cached[4].copy()
+    moved_border = False
+    arrived = []
+    for c in changed:
+        i = bisect_left(boxes, c)
+        held = i < len(boxes) and boxes[i] == c
+        if board[c] == mine:
+            if not held:
+                boxes.insert(i, c)
+                parts.insert(i, NONE)
+                masks.insert(i, 0)
+                arrived.append(c)
+                moved_border = moved_border or BORDER[c]
+        elif held:
+            del boxes[i], parts[i], masks[i]
+            moved_border = moved_border or BORDER[c]
+    for c in changed:
+        if board[c] == EMPTY and c not in blocked:  # open: his neighbours may step there
+            for k, bit in FLIPS[c]:
+                if board[k] == mine:
+                    i = bisect_left(boxes, k)
+                    m = masks[i] | bit
+                    if m != masks[i]:
+                        masks[i] = m
+                        parts[i] = _part(k, m)
+        else:
+            for k, bit in FLIPS[c]:
+                if board[k] == mine:
+                    i = bisect_left(boxes, k)
+                    m = masks[i] & ~bit
+                    if m != masks[i]:
+                        masks[i] = m
+                        parts[i] = _part(k, m)
+    for c in arrived:
+        i = bisect_left(boxes, c)
+        masks[i] = m = _mask(board, c, blocked)
+        parts[i] = _part(c, m)
+    if moved_border:
         border = [k for k in boxes if BORDER[k]]
     cached = facts[seat] = (boxes, parts, border, blocked, masks)
     return cached

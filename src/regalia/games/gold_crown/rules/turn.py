@@ -34,6 +34,7 @@ from ..state import (
     GoldCrownState,
     draft,
     seal,
+    stepped,
     trail,
 )
 from ..state import SCATTER as SCATTER_PHASE
@@ -174,17 +175,13 @@ def apply_with(max_rounds: int, misses_lost: bool, state: GoldCrownState, action
                 cells[a] = EMPTY
                 cells[b] = seat + 1  # knight(seat)
                 points = state.points - 1
-                new = draft(state)
-                new.board = bytes(cells)
-                new.points = points
                 parent = old.get("trail")
                 if parent is not None and (parent[DEPTH] + 1) % TRAIL_CUT:  # trail(parent, (a, b), seat), inline
                     node = [parent, pair, parent[DEPTH] + 1, seat, {}]
                 else:
                     node = trail(parent, pair, seat)
-                new.cache = {"counts": old.get("counts"), "trail": node, "cells": cells}
-                new.__class__ = GoldCrownState  # seal(new), inline
-                state = new
+                state = stepped(state, bytes(cells), points, {"counts": old.get("counts"), "trail": node,
+                                                              "cells": cells})
                 if points <= 0:  # the turn ends with the last point
                     return ending.end_turn(state, max_rounds)
                 return state
