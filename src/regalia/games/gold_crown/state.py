@@ -198,17 +198,14 @@ def _copier() -> Any:
              "    new.cache = {'counts': cache.get('counts'), 'trail': cache.get('trail'), 'cells': cache.pop('cells', None)}",
              "    new.__class__ = GoldCrownState",
              "    return new",
-             "def draft(self):", *copy, "    return new",
-             "def stepped(self, board, points, cache):", "    new = new_(Draft)",
-             *(f"    new.{name} = {name if name in ('board', 'points') else 'self.' + name}" for name in _FIELDS),
-             "    new.cache = cache", "    new.__class__ = GoldCrownState", "    return new"]
+             "def draft(self):", *copy, "    return new"]
     scope: dict[str, Any] = {"new_": object.__new__, "Draft": _Draft, "GoldCrownState": GoldCrownState,
                              "set_": setattr, "replace": replace}
     exec("\n".join(lines), scope)  # noqa: S102 - code built from the dataclass's own field names
-    return scope["with_"], scope["draft"], scope["stepped"]
+    return scope["with_"], scope["draft"]
 
 
-_with, _draft, _stepped = _copier()
+_with, _draft = _copier()
 _with.__doc__ = GoldCrownState.with_.__doc__
 GoldCrownState.with_ = _with  # type: ignore[method-assign]
 
@@ -248,9 +245,26 @@ change and the cache, then ``seal`` it. Never let a draft escape unsealed. (The 
 wrapper call.)"""
 
 
-stepped: Callable[[GoldCrownState, bytes, int, dict[str, Any]], GoldCrownState] = _stepped
-"""``stepped(state, board, points, cache)``: ``state`` with a new board, move points and cache, every other
-field the same (a plain step's new state in one generated call: no draft to fill in and seal)."""
+def maker(given: tuple[str, ...], **fixed: Any) -> Callable[..., GoldCrownState]:
+    """``make(state, *given, cache)``: a copy of ``state`` with the fields named in ``given`` taken from the
+    arguments, the fields in ``fixed`` set to those values and the cache given, every other field the same, as
+    one generated call (a rule's hot path: no draft to fill in and seal, no field stored twice)."""
+    unknown = (set(given) | set(fixed)) - set(_FIELDS)
+    if unknown or set(given) & set(fixed):
+        raise TypeError(f"maker: not a field, or given twice: {sorted(unknown or set(given) & set(fixed))}")
+    lines = [f"def make(self, {', '.join((*given, 'cache'))}):", "    new = new_(Draft)"]
+    for name in _FIELDS:
+        value = name if name in given else f"fixed_{name}" if name in fixed else f"self.{name}"
+        lines.append(f"    new.{name} = {value}")
+    lines += ["    new.cache = cache", "    new.__class__ = GoldCrownState", "    return new"]
+    scope: dict[str, Any] = {"new_": object.__new__, "Draft": _Draft, "GoldCrownState": GoldCrownState,
+                             **{f"fixed_{name}": value for name, value in fixed.items()}}
+    exec("\n".join(lines), scope)  # noqa: S102 - code built from the dataclass's own field names
+    return scope["make"]  # type: ignore[no-any-return]
+
+
+stepped = maker(("board", "points"))
+"""``stepped(state, board, points, cache)``: a plain step's new state (a new board, one move point less)."""
 
 
 def seal(new: Any) -> GoldCrownState:

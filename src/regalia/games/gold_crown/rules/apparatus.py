@@ -69,6 +69,8 @@ def ram_opens_gates(state: GoldCrownState, seat: int) -> GoldCrownState:
 def close_gates(state: GoldCrownState, seat: int) -> GoldCrownState:
     """Spin 7: the ram is pushed off the bridge, the gates close (unless destroyed), the bridge rises."""
     baron = state.barons[seat]
+    if baron.ram == HOME and baron.bridge == UP and baron.gates != OPEN:
+        return state  # all of it is where spin 7 puts it already: nothing moves, nobody is crushed
     one, two, _, four = boxes(state, seat)
     crushed = []
     if baron.ram == ON_BRIDGE:

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from ..mat import MAT
-from ..state import EMPTY, OVER, START, GoldCrownState, draft, knight, seal
+from ..state import EMPTY, OVER, START, GoldCrownState, knight, maker
 from .apparatus import with_baron
 from .board import positions, with_board
 from .chambers import THRONE_MEN
@@ -49,15 +49,14 @@ def end_turn(state: GoldCrownState, max_rounds: int) -> GoldCrownState:
             break
     if round_ > max_rounds:
         return state.with_(phase=OVER, winner=None, ending="siege", round=round_)
-    new = draft(state)
-    new.turn, new.round, new.phase, new.spin, new.points, new.casualties, new.aim, new.attackers = (
-        turn, round_, START, 0, 0, 0, -1, NOBODY)
     cache = state.cache
-    new.cache = {"counts": counts, "trail": cache.get("trail"), "cells": cache.pop("cells", None)}
-    return seal(new)
+    return _next_turn(state, turn, round_, {"counts": counts, "trail": cache.get("trail"),
+                                            "cells": cache.pop("cells", None)})
 
 
 NOBODY: frozenset[int] = frozenset()
+_next_turn = maker(("turn", "round"), phase=START, spin=0, points=0, casualties=0, aim=-1, attackers=NOBODY)
+"""``_next_turn(state, turn, round, cache)``: the next baron's turn begins (nothing spun, no points, no attacks)."""
 
 
 def may_retreat(state: GoldCrownState, seat: int) -> bool:

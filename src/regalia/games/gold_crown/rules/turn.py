@@ -14,6 +14,9 @@
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import iadd
+
 from ..mat import MAT, SQUARES
 from ..notation import FIRE, LOSE, STEP, parse, scale_name
 from ..spinner import ARCHERS, SCATTER, SPIN_OUTCOMES
@@ -32,14 +35,15 @@ from ..state import (
     START,
     TRAIL_CUT,
     GoldCrownState,
-    draft,
-    seal,
+    maker,
     stepped,
     trail,
 )
 from ..state import SCATTER as SCATTER_PHASE
 from . import apparatus, attacks, chambers, ending, movement
 from .board import kill
+from .movement import _JOINS as JOINS
+from .movement import JOINED, _march, step_names
 
 
 def opening_spin(state: GoldCrownState, spin: int) -> GoldCrownState:
@@ -96,13 +100,14 @@ def resolve_spin(state: GoldCrownState, spin: int, max_rounds: int) -> GoldCrown
 
 
 def _marching(state: GoldCrownState, spin: int) -> GoldCrownState:
-    """``state.with_(spin=spin, phase=MARCH, points=spin)`` on a draft (the commonest spin result)."""
-    new = draft(state)
-    new.spin = new.points = spin
-    new.phase = MARCH
+    """``state.with_(spin=spin, phase=MARCH, points=spin)`` in one generated call (the commonest spin result)."""
     cache = state.cache
-    new.cache = {"counts": cache.get("counts"), "trail": cache.get("trail"), "cells": cache.pop("cells", None)}
-    return seal(new)
+    return _MARCHING(state, spin, spin, {"counts": cache.get("counts"), "trail": cache.get("trail"),
+                                         "cells": cache.pop("cells", None)})
+
+
+_MARCHING = maker(("spin", "points"), phase=MARCH)
+_SPINNING = maker((), phase=SPINNING)
 
 
 def legal_actions(state: GoldCrownState) -> list[str]:
@@ -112,7 +117,12 @@ def legal_actions(state: GoldCrownState) -> list[str]:
     phase = state.phase
     if phase == MARCH:
         seat = state.order[state.turn]
-        found = movement.step_names(state, seat)
+        boxes, parts, border, _, _ = _march(state, seat)
+        if border:  # his crossings and castle steps too
+            found = step_names(state, seat)
+        else:  # his battlefield steps alone: ``step_names`` without a second look at the table
+            n = len(parts)
+            found = JOINS[n](parts) if n < JOINED else reduce(iadd, parts, [])
         baron = state.barons[seat]
         if baron.ram == HOME:  # apparatus.ram_problem, forward and back
             if baron.bridge == DOWN and state.board[BRIDGE_BOX[baron.face]] == EMPTY:
@@ -196,11 +206,9 @@ def apply_with(max_rounds: int, misses_lost: bool, state: GoldCrownState, action
     elif phase == SPINNING:
         return resolve_spin(state, SPINS.get(action) or int(action.split()[1]), max_rounds)
     elif phase == START and action == "spin" and not state.barons[state.order[state.turn]].retreated:
-        new = draft(state)
-        new.phase = SPINNING
         cache = state.cache
-        new.cache = {"counts": cache.get("counts"), "trail": cache.get("trail"), "cells": cache.pop("cells", None)}
-        return seal(new)
+        return _SPINNING(state, {"counts": cache.get("counts"), "trail": cache.get("trail"),
+                                 "cells": cache.pop("cells", None)})
     if phase == OPENING:
         return opening_spin(state, int(action.split()[1]))
     if phase == SCATTER_PHASE:
