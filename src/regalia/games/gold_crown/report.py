@@ -90,21 +90,31 @@ def consequences(before: GoldCrownState, after: GoldCrownState) -> list[str]:
     same_barons = before.barons is after.barons
     if same_board and same_barons and before.chambers is after.chambers and after.phase != OVER:
         return lines  # the common case: a spin, a choice, the move points handed over
+    was: tuple[int, ...] = ()
+    now: tuple[int, ...] = ()
+    if not same_board:  # the knight counts (and the guards', last), each computed once per state
+        before.count(0)
+        after.count(0)
+        was, now = before.cache["counts"], after.cache["counts"]
     for seat, (old, new) in enumerate(zip(before.barons, after.barons, strict=True)):
         name = COLOURS[seat]
-        lost = 0 if same_board else before.count(seat) - after.count(seat)
+        lost = 0 if same_board else was[seat] - now[seat]
         if lost > 0:
-            lines.append(f"{name} loses {lost} knight{'s' if lost > 1 else ''} ({after.count(seat)} left).")
+            lines.append(f"{name} loses {lost} knight{'s' if lost > 1 else ''} ({now[seat]} left).")
         if old is new:
             continue
-        for attr, words in (("bridge", "drawbridge is"), ("gates", "gates are"), ("ram", "ram is")):
-            if getattr(old, attr) != getattr(new, attr):
-                lines.append(f"{name}'s {words} now {getattr(new, attr)}.")
-        for box in set(new.breaches) - set(old.breaches):
-            lines.append(f"{name} breaches the stone line at {SQUARES[box]}.")
+        if old.bridge != new.bridge:
+            lines.append(f"{name}'s drawbridge is now {new.bridge}.")
+        if old.gates != new.gates:
+            lines.append(f"{name}'s gates are now {new.gates}.")
+        if old.ram != new.ram:
+            lines.append(f"{name}'s ram is now {new.ram}.")
+        if old.breaches != new.breaches:
+            for box in set(new.breaches) - set(old.breaches):
+                lines.append(f"{name} breaches the stone line at {SQUARES[box]}.")
         if new.retreated and not old.retreated:
             lines.append(f"{name} retreats to the last row.")
-    guards = 0 if same_board else before.guards() - after.guards()
+    guards = 0 if same_board else was[-1] - now[-1]
     if guards > 0 and after.phase != OVER:
         lines.append(f"{guards} King's guard{'s' if guards > 1 else ''} slain.")
     if before.chambers is not after.chambers:
