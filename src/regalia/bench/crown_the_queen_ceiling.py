@@ -71,28 +71,45 @@ class Oracle(_Seeing):
     name = "oracle"
 
     def __init__(self, seed: int | str = 0, *, model: str = "medium", base: str = "seeing-medium",
-                 depth: int = 1, **params: Any) -> None:
+                 depth: int = 1, samples: int = 0, margin: float = 0.0, **params: Any) -> None:
         super().__init__(seed, **params)
         self.model = model
         self.base = base
         self.depth = depth
+        self.samples = samples
+        """0: the match's own chance stream (the pack's order known). n > 0: the pack-blind ceiling — n fresh
+        streams, the same n for every candidate (common random numbers), so every draw is a uniform pick of
+        the true pack's cards, as the game itself models a draw; the action with the best mean is played."""
+        self.margin = margin
+        """With samples: the base policy's choice stands unless another's paired mean gain over it exceeds
+        ``margin`` standard errors (16 draws' noise otherwise overturns it at random: see the figures)."""
 
     def choose_seeing(self, match: Match, seat: int, legal: list[str]) -> str:
         game = match.game
         assert isinstance(game, CrownTheQueen)
-        stream = match._rng.state  # bench-only: the chance stream the match will use from here
-        return self._best(game, match.state, stream, seat, legal, self.depth)
+        if self.samples:
+            streams = [self.rng.next64() for _ in range(self.samples)]
+        else:
+            streams = [match._rng.state]  # bench-only: the chance stream the match will use from here
+        return self._best(game, match.state, streams, seat, legal, self.depth)
 
-    def _best(self, game: CrownTheQueen, state: QueenState, stream: int, seat: int, legal: list[str],
+    def _best(self, game: CrownTheQueen, state: QueenState, streams: list[int], seat: int, legal: list[str],
               depth: int) -> str:
         default = _base_action(game, state, seat, self.base, self.rng)
-        best, best_value = default, self._value(game, state, default, stream, seat, depth)
+        base = [self._value(game, state, default, s, seat, depth) for s in streams]
+        best, best_gain = default, 0.0
         for action in legal:
             if action == default:
                 continue
-            value = self._value(game, state, action, stream, seat, depth)
-            if value > best_value + 1e-12:
-                best, best_value = action, value
+            gains = [self._value(game, state, action, s, seat, depth) - b
+                     for s, b in zip(streams, base, strict=True)]
+            gain = sum(gains) / len(gains)
+            if len(gains) > 1 and self.margin:  # overturn the base policy only on a clear paired gain
+                spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / (len(gains) - 1))
+                if gain <= self.margin * spread / math.sqrt(len(gains)):
+                    continue
+            if gain > best_gain + 1e-12:
+                best, best_gain = action, gain
         return best
 
     def _value(self, game: CrownTheQueen, state: QueenState, action: str, stream: int, seat: int,
@@ -114,7 +131,7 @@ class Oracle(_Seeing):
                 if len(legal) == 1:
                     choice = legal[0]
                 elif depth > 1:
-                    choice = self._best(game, state, rng.state, seat, legal, depth - 1)
+                    choice = self._best(game, state, [rng.state], seat, legal, depth - 1)
                     depth = 1  # only the first own decision after the candidate is searched again
                 else:
                     choice = _base_action(game, state, seat, self.base, self.rng)

@@ -67,3 +67,34 @@ def test_belief_harness_counts_cards_right():
     row = belief_accuracy(1, worlds=2)
     assert row["decisions"] > 0
     assert 0 <= row["uniform: cards right of 6"] <= 6 and 0 <= row["belief: cards right of 6"] <= 6
+
+
+def test_the_pack_blind_ceiling_never_reads_the_matchs_chance_stream(monkeypatch):
+    """With ``samples`` the oracle sees every hand and the pack's cards, never the draws to come: its rollouts
+    run on streams of its own (never the match's), so the same state behind another generator gives the
+    same choice."""
+    game = load_game("crown-the-queen", players=3)
+    mediums = [load_agent("crown-the-queen", "medium", seed=s) for s in range(3)]
+    match = game.new_match(seed=11)
+    while len(match.legal_actions()) < 2:
+        match.play(mediums[match.to_move].choose(match))
+    seat, legal = match.to_move, match.legal_actions()
+    used: list[int] = []
+    rollout = Oracle._value
+
+    def spy(self, game, state, action, stream, seat, depth):  # type: ignore[no-untyped-def]
+        used.append(stream)
+        return rollout(self, game, state, action, stream, seat, depth)
+
+    monkeypatch.setattr(Oracle, "_value", spy)
+    choices = set()
+    for stream in (1, 2**40 + 3, 2**63 - 5):
+        match._rng.state = stream
+        choices.add(Oracle(seed=1, model="medium", samples=8).choose_seeing(match, seat, legal))
+        assert stream not in used
+    assert len(choices) == 1 and len(used) == 3 * 8 * len(legal)
+    used.clear()
+    Oracle(seed=1, model="medium").choose_seeing(match, seat, legal)  # the foreseeing oracle: the match's own
+    assert set(used) == {match._rng.state}
+    row = strength("oracle", "medium", 2, hero_params={"samples": 4})
+    assert row["rubbers"] == 2 and 0 <= row["share"] <= 1
