@@ -471,6 +471,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--iterations", type=int, default=None, help="hero search budget (no clock)")
+    parser.add_argument("--params", default=None,
+                        help='strength: JSON {hero parameters}, e.g. \'{"samples": 64, "margin": 2}\' (oracle)')
     parser.add_argument("--variants", default=None,
                         help='paired: JSON {"name": {hero parameters}, ...}; the first is the baseline')
     args = parser.parse_args()
@@ -492,6 +494,10 @@ def main() -> None:
         print_table(Console(), title, rows)
         return
     params = {"iterations": args.iterations, "seconds": None} if args.iterations else None
+    if args.params:
+        import json
+
+        params = {**(params or {}), **json.loads(args.params)}
     if args.what == "ceiling":
         print(against_ceiling(args.field, args.rubbers, players=args.players, seed=args.seed,
                               hero_params=params, progress=True), flush=True)
