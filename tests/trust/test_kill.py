@@ -2,7 +2,7 @@
 
     50 client threads, one match each (hot-seat: the client holds every seat), acting as fast as they can
          │  each remembers the action it sent for every version, and which ones the server acknowledged
-    killer: every few seconds (fixed seed) ── kill -9 ── restart on the same port and database
+    killer: every few hundred acknowledged actions (fixed seed) ── kill -9 ── restart on the same port and database
          │  clients see their socket drop, reconnect with backoff, say hello again and resync by themselves
     at the end, straight from the database:
          every acknowledged action is stored at its version (none lost),
@@ -29,7 +29,12 @@ from tests.server.test_durability import start_server
 
 MATCHES = 50
 KILLS = 3
-SECONDS_BETWEEN_KILLS = (2.0, 4.0)
+ACTIONS_BETWEEN_KILLS = (100, 400)
+"""A kill comes once the clients together have had this many more actions acknowledged (drawn at random),
+so that it falls while matches are in play however fast the machine is (a 2-4 s timer found every match
+over on a fast run: the deal comes from the server's secret seed and random play ends some early)."""
+MOST_SECONDS_BETWEEN_KILLS = 6.0
+"""Or after this long, if play has stopped (every match over)."""
 
 
 class Hotseat(threading.Thread):
@@ -102,8 +107,11 @@ def test_kill_9_at_random_moments_under_load_loses_and_doubles_nothing(tmp_path)
         rng = Rng("kill-times")
         marks: list[list[tuple[Hotseat, int]]] = []  # per kill: the matches in play, and how far they were
         for _ in range(KILLS):
-            low, high = SECONDS_BETWEEN_KILLS
-            time.sleep(low + (high - low) * rng.random())
+            low, high = ACTIONS_BETWEEN_KILLS
+            target = sum(len(c.acked) for c in clients) + low + rng.randbelow(high - low + 1)
+            deadline = time.monotonic() + MOST_SECONDS_BETWEEN_KILLS
+            while sum(len(c.acked) for c in clients) < target and time.monotonic() < deadline:
+                time.sleep(0.01)
             process.send_signal(signal.SIGKILL)
             process.wait(10)
             marks.append([(c, len(c.acked)) for c in clients if not c.finished])
