@@ -24,9 +24,32 @@ Measured (2,000 rubbers each, seats rotated, 3 players, ``REGALIA_AI_CLOCK=cpu``
 * against two easies: 99.4% ± 0.3% of the rubbers; 0.87 ms CPU per decision (max 8.8 ms);
 * against two mediums: 98.6% ± 0.5%; 0.81 ms CPU per decision (max 8.5 ms).
 
-So the deal's luck does NOT cap the edge: a player that knows the pack's order wins nearly every rubber.
-The issue's fallback (70% of the ceiling's edge) would ask for a share of 79.6% against easies and
-79.0% against mediums — more than the direct 45% target, which therefore stands.
+So the deal's luck does NOT cap the edge of a player that knows the draws to come: it wins nearly every
+rubber. Read as that player, the issue's fallback (70% of the ceiling's edge) would ask for a share of
+79.6% against easies and 79.0% against mediums — more than the direct 45% target.
+
+**The pack-blind ceiling** (``samples=n``). In this game's model the pack has no order: ``QueenState.pack``
+is a multiset and every draw is a chance outcome, a uniform pick of it. A player that "knows every hand and
+the pack" in that model knows the whole state — every hand, the passed card, the pack's cards — but not the
+draws to come, which are the deal's luck the issue speaks of. With ``samples`` the oracle is that player: the
+same rollouts on the true state, the opponents' policy exact, but on ``n`` chance streams of its own
+(common to every candidate), the base policy's choice overturned only by a paired gain of more than
+``margin`` standard errors. Pilot, rubbers 30000-30299 against two mediums (``paired``): no margin, 16
+streams 15.7%, 64 streams 22.8% (noise overturns the base at random); 32 streams, margin 1: 33.8%, margin 2:
+38.3%; on the same rubbers seeing-medium (its base) 34.3%, medium 35.2%, and the same rollouts on worlds
+drawn from the seat's belief (``heuristics.sampled``, 32 worlds, margin 2, the others modelled as medium:
+what a level could do) 33.5%. Measured with 64 streams and margin 2 (``REGALIA_AI_CLOCK=cpu``; ``python -m
+regalia.bench.crown_the_queen strength --hero oracle --field medium --rubbers 1000 --seed 0 --params
+'{"samples": 64, "margin": 2}'`` and ``--seed 1000``; ~3 s CPU a rubber):
+
+* against two mediums: 40.6% ± 2.2% of 2,000 rubbers (41.1% and 40.1% per thousand);
+* against two easies: 46.3% ± 3.1% of 1,000 rubbers (``--seed 0`` 600 rubbers 45.4%, ``--seed 600`` 400
+  rubbers 47.7%).
+
+So the deal's luck caps what seeing every card is worth: against two mediums well below the 45% target,
+against two easies about at it. The fallback then asks hard for 33.3% + 0.7 × 7.3 = 38.4% against two
+mediums, where it takes 34.7% ± 2.1% of the same 2,000 rubbers (18% of the ceiling's edge); and medium for
+33.3% + 0.7 × 13.0 = 42.4% against two easies, where it takes 38.9% of 2,000 (43% of the ceiling's edge).
 """
 
 from __future__ import annotations

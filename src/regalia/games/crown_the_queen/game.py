@@ -179,6 +179,9 @@ class CrownTheQueen(Game):
             # Budget is not the lever either (paired rubbers against two mediums, CPU clock): 600 vs 150
             # iterations +6.4 ± 3.6 points (1 SE, 240 rubbers), 1,500 vs 150 −3.8 ± 5.3 (120 rubbers);
             # against two easies hard takes 38.3% of 200 rubbers, as medium does (38.9% of 2,000).
+            # At today's level: 34.7% ± 2.1% of 2,000 rubbers against two mediums (strength:0-999 and
+            # 1000-1999, CPU clock), where a player that sees every hand and the pack's cards but not the
+            # draws to come takes 40.6% (the pack-blind ceiling, bench/crown_the_queen_ceiling.py).
             "hard": {"algorithm": "ismcts", "seconds": 0.4, "iterations": 150, "exploration": 0.7,
                      "rollout_policy": "medium", "rollout_depth": 12, "paired": True,
                      "prior_policy": "medium", "prior_margin": 1.0},
