@@ -60,6 +60,7 @@ from typing import Any
 from regalia.core.game import CHANCE
 from regalia.core.match import Match
 from regalia.core.rng import Rng
+from regalia.core.stats import clearly_better
 from regalia.games.crown_the_queen import heuristics
 from regalia.games.crown_the_queen.game import CrownTheQueen
 from regalia.games.crown_the_queen.state import OVER, QueenState
@@ -124,13 +125,10 @@ class Oracle(_Seeing):
         for action in legal:
             if action == default:
                 continue
-            gains = [self._value(game, state, action, s, seat, depth) - b
-                     for s, b in zip(streams, base, strict=True)]
-            gain = sum(gains) / len(gains)
-            if len(gains) > 1 and self.margin:  # overturn the base policy only on a clear paired gain
-                spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / (len(gains) - 1))
-                if gain <= self.margin * spread / math.sqrt(len(gains)):
-                    continue
+            values = [self._value(game, state, action, s, seat, depth) for s in streams]
+            if len(values) > 1 and self.margin and not clearly_better(values, base, self.margin):
+                continue  # the base policy's choice stands unless the paired gain is clear
+            gain = sum(v - b for v, b in zip(values, base, strict=True)) / len(values)
             if gain > best_gain + 1e-12:
                 best, best_gain = action, gain
         return best
