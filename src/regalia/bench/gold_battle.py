@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from datetime import UTC, datetime
@@ -200,11 +201,14 @@ def play_files(a: str, b: str) -> list[Path]:
     return files
 
 
-def pair_fingerprint(a: str, b: str, scale: float, nodes_per_second: float | None = None) -> str:
+def pair_fingerprint(a: str, b: str, scale: float, nodes_per_second: float | None = None,
+                     cpu: bool | None = None) -> str:
     """What decides play in this pairing's matches: ``play_files``, this module's match runner and budgets,
-    and the clock the agents budget on."""
+    and the clock the agents budget on (``cpu``: that clock's fingerprint; None: the clock in use)."""
+    if cpu is None:
+        cpu = clock.is_cpu_clock()
     return fingerprint(play_files(a, b), inspect.getsource(play_one), inspect.getsource(budget),
-                       f"opening plies {OPENING_PLIES}", f"clock {'cpu' if clock.is_cpu_clock() else 'wall'}",
+                       f"opening plies {OPENING_PLIES}", f"clock {'cpu' if cpu else 'wall'}",
                        f"scale {scale!r}", f"nodes/s {nodes_per_second!r}", root=PACKAGE.parent)
 
 
@@ -280,6 +284,17 @@ def strength(a: str, b: str, matches: int, scale: float, workers: int, nodes_per
         results = {e["seed"]: e for e in ledger.current(pair_print, pair=f"{a}:{b}")}
     todo = [index for index in range(matches) if index not in results]
     todo.reverse()
+    other_clock = 0
+    if ledger is not None:
+        cpu = clock.is_cpu_clock()
+        elsewhere = pair_fingerprint(a, b, scale, nodes_per_second, not cpu)
+        other_clock = len(ledger.current(elsewhere, pair=f"{a}:{b}"))
+        if other_clock and todo:
+            print(f"{a} vs {b}: the ledger holds {other_clock} matches of this code at the "
+                  f"{'wall' if cpu else 'CPU'} clock, which this run does not count; "
+                  + ("unset REGALIA_AI_CLOCK" if cpu else "set REGALIA_AI_CLOCK=cpu")
+                  + f" to count them. Playing the {len(todo)} matches missing at the {'CPU' if cpu else 'wall'} "
+                  "clock.", file=sys.stderr, flush=True)
     played = 0
     started = time.perf_counter()
 
@@ -323,7 +338,8 @@ def strength(a: str, b: str, matches: int, scale: float, workers: int, nodes_per
             "plies": sum(e["plies"] for e in counted) / max(n, 1),
             "cpu_move_a": sum(e.get("cpu_a", 0.0) for e in counted) / max(moves_a, 1),
             "cpu_move_b": sum(e.get("cpu_b", 0.0) for e in counted) / max(moves_b, 1),
-            "seconds": time.perf_counter() - started, "fingerprint": pair_print, "other_fingerprints": others}
+            "seconds": time.perf_counter() - started, "fingerprint": pair_print, "other_fingerprints": others,
+            "other_clock": other_clock}
 
 
 def strength_row(a: str, b: str, matches: int, scale: float, workers: int, nodes_per_second: float | None = None,
@@ -343,8 +359,12 @@ def strength_row(a: str, b: str, matches: int, scale: float, workers: int, nodes
              f"{found['cpu_move_b']:.3f}" + (f", target {target:.0%}{verdict}" if target else ""))
     if ledger is not None:
         notes += (f"; ledger {found['fingerprint']}: {found['played']} new in {found['seconds']:.0f} s"
-                  + (f", {found['other_fingerprints']} of older fingerprints not counted"
-                     if found["other_fingerprints"] else ""))
+                  + (f", {found['other_fingerprints']} of other fingerprints not counted"
+                     if found["other_fingerprints"] else "")
+                  + (f" ({found['other_clock']} of them are this code's matches at the "
+                     + ("wall clock: unset REGALIA_AI_CLOCK" if clock.is_cpu_clock() else
+                        "CPU clock: set REGALIA_AI_CLOCK=cpu") + " to count them)"
+                     if found["other_clock"] else ""))
     else:
         notes += f"; {found['seconds']:.0f} s"
     return {"measure": f"{a} vs {b}", "value": found["score"], "unit": "score", "notes": notes}

@@ -85,3 +85,18 @@ def test_a_run_past_its_until_time_starts_no_match(tmp_path):
     found = gold_battle.strength("easy", "random", 3, 1.0, 1, RATE, Ledger(tmp_path / "l.jsonl"),
                                  until=datetime(2000, 1, 1, tzinfo=UTC))
     assert (found["played"], found["matches"]) == (0, 0)
+
+
+def test_a_run_at_the_other_clock_names_the_matches_it_does_not_count(tmp_path, monkeypatch, capsys):
+    ledger = Ledger(tmp_path / "strength.jsonl")
+    monkeypatch.setattr(gold_battle.clock, "is_cpu_clock", lambda: True)
+    at_cpu = run(ledger, 2)
+    assert (at_cpu["matches"], at_cpu["other_clock"]) == (2, 0)
+    capsys.readouterr()
+    monkeypatch.setattr(gold_battle.clock, "is_cpu_clock", lambda: False)
+    row = gold_battle.strength_row("easy", "random", 0, 1.0, 1, RATE, ledger)
+    assert "n=0" in row["notes"]
+    assert "2 of them are this code's matches at the CPU clock: set REGALIA_AI_CLOCK=cpu" in row["notes"]
+    at_wall = run(ledger, 1)  # the wall clock's own match is played, with a word about the two it leaves
+    assert (at_wall["played"], at_wall["matches"], at_wall["other_clock"]) == (1, 1, 2)
+    assert "holds 2 matches of this code at the CPU clock" in capsys.readouterr().err
