@@ -43,13 +43,14 @@ regalia.bench.crown_the_queen strength --hero oracle --field medium --rubbers 10
 '{"samples": 64, "margin": 2}'`` and ``--seed 1000``; ~3 s CPU a rubber):
 
 * against two mediums: 40.6% ± 2.2% of 2,000 rubbers (41.1% and 40.1% per thousand);
-* against two easies: 46.3% ± 3.1% of 1,000 rubbers (``--seed 0`` 600 rubbers 45.4%, ``--seed 600`` 400
-  rubbers 47.7%).
+* against two easies: 46.9% ± 2.2% of 2,000 rubbers (``--seed 0`` 600 rubbers 45.4%, ``--seed 600`` 400
+  rubbers 47.7%, ``--seed 1000`` and ``--seed 1500`` 500 rubbers each 47.6% and 47.1%).
 
 So the deal's luck caps what seeing every card is worth: against two mediums well below the 45% target,
 against two easies about at it. The fallback then asks hard for 33.3% + 0.7 × 7.3 = 38.4% against two
 mediums, where it takes 34.7% ± 2.1% of the same 2,000 rubbers (18% of the ceiling's edge); and medium for
-33.3% + 0.7 × 13.0 = 42.4% against two easies, where it takes 38.9% of 2,000 (43% of the ceiling's edge).
+33.3% + 0.7 × 13.5 = 42.8% against two easies, where it takes 38.9% of the same 2,000 (41% of the ceiling's
+edge).
 """
 
 from __future__ import annotations
