@@ -14,6 +14,13 @@ each seat whoever played it (a fair pair of levels shows no side's advantage). T
 to its end, none drifts into the King's victory through passivity) and the King's victories by how they came
 (``king``: every baron below 6 knights; ``passes``; ``siege``: the cap).
 
+Where the random-play ratio stands (0.27-0.28x in CPU time, goal 0.3x), measured with ``cpu_ratio(8.0)``
+three times each, 2026-11-30: the rules as they are 0.268-0.277x; the same with core's ``Match.play`` stripped
+of every check (no legality scan, no list copy: an upper bound for any change to ``core/match.py``) 0.289-0.293x;
+``movement.py`` compiled by mypyc 0.229-0.241x, and ``movement``, ``turn`` and ``report`` compiled by Cython
+as they are (untyped) 0.264-0.266x: compiled as plain Python they are slower than CPython 3.11's own
+interpreter; the cyclic garbage collector switched off: no change. What is left would take typed native code.
+
 Strength runs are long; run them explicitly (two barons, faces alternated: the hero is South in even matches
 and North in odd ones; a King's victory counts for nobody)::
 
