@@ -30,6 +30,8 @@ level has noise, so hard vs medium is unchanged), over 400 (REGALIA_AI_CLOCK=cpu
 72.25% (289 of 400, 95% Wilson 67.7-76.4%) with none capped (317 ends: easy takes the Crown at round 46).
 Both at 39127c6 (with the rules' GC-9/GC-10 gate fix of 2fb186d): hard vs medium again 74.5% (298 of 400,
 70.0-78.5%), none capped, every match the same winner, ending and length as at 98d3aeb.
+On 400 new matches (400-799) medium beat that easy only 66.75%; with the easy baron's noise at 0.35 medium
+beat easy 76.5% of 0-399 and 71.5% of 400-799, none capped (at 0.4, match 110 ran out the cap: a slow siege).
 """
 
 import pytest
