@@ -284,11 +284,13 @@ def strength(a: str, b: str, matches: int, scale: float, workers: int, nodes_per
         results = {e["seed"]: e for e in ledger.current(pair_print, pair=f"{a}:{b}")}
     todo = [index for index in range(matches) if index not in results]
     todo.reverse()
-    other_clock = 0
-    if ledger is not None:
+    others = other_clock = 0
+    if ledger is not None:  # the entries of older code or of the other clock: counted once, before play adds any
         cpu = clock.is_cpu_clock()
         elsewhere = pair_fingerprint(a, b, scale, nodes_per_second, not cpu)
-        other_clock = len(ledger.current(elsewhere, pair=f"{a}:{b}"))
+        stale = [e for e in ledger.read() if e.get("pair") == f"{a}:{b}" and e.get("fingerprint") != pair_print]
+        others = len(stale)
+        other_clock = len({e.get("seed") for e in stale if e.get("fingerprint") == elsewhere})
         if other_clock and todo:
             print(f"{a} vs {b}: the ledger holds {other_clock} matches of this code at the "
                   f"{'wall' if cpu else 'CPU'} clock, which this run does not count; "
@@ -330,9 +332,6 @@ def strength(a: str, b: str, matches: int, scale: float, workers: int, nodes_per
     score = sum(e["score"] for e in counted)
     moves_a = sum(e.get("moves_a", 0) for e in counted)
     moves_b = sum(e.get("moves_b", 0) for e in counted)
-    others = 0
-    if ledger is not None:
-        others = sum(1 for e in ledger.read() if e.get("pair") == f"{a}:{b}" and e.get("fingerprint") != pair_print)
     return {"a": a, "b": b, "matches": n, "wins": wins, "draws": draws, "losses": n - wins - draws,
             "score": score / max(n, 1), "interval": wilson(score, n), "played": played,
             "plies": sum(e["plies"] for e in counted) / max(n, 1),
