@@ -37,6 +37,15 @@ export function svgButton(el, label, onActivate) {
   return el;
 }
 
+/** Fill a log's list with its last ``keep`` lines, numbered as they are in the whole log (a list showing
+ * lines 851-1000 counts from 851), with room in the margin for the widest number. */
+export function showLog(list, lines, keep) {
+  const shown = lines.slice(-keep);
+  list.start = lines.length - shown.length + 1;
+  list.style.paddingLeft = `${String(lines.length).length + 1.5}ch`;
+  list.replaceChildren(...shown.map((line) => h("li", {}, line)));
+}
+
 export function toast(message, kind = "error") {
   const box = document.getElementById("toast");
   box.textContent = message;

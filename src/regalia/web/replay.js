@@ -1,6 +1,6 @@
 // Replay of a finished match, step by step, on the game's own table (nothing is secret any more).
 import * as api from "./api.js";
-import { h, seatName } from "./dom.js";
+import { h, seatName, showLog } from "./dom.js";
 import { sounds } from "./sound.js";
 import { tableFor } from "./table.js";
 
@@ -22,7 +22,7 @@ export async function showReplay(root, matchId) {
     table.render(board, update, { play: () => {}, legal: [], sounds, players, replay: true, geometry });
     caption.textContent = step === 0 ? `Step 0 of ${data.steps.length - 1}: the start`
       : `Step ${step} of ${data.steps.length - 1}: ${seatName(players, current.seat)} played ${current.action}`;
-    log.replaceChildren(...data.steps.slice(1, step + 1).flatMap((s) => s.log).slice(-100).map((l) => h("li", {}, l)));
+    showLog(log, data.steps.slice(0, step + 1).flatMap((s) => s.log), 100);
   };
   const button = (label, id, to) => h("button", { type: "button", id, onclick: () => go(to()) }, label);
   root.replaceChildren(h("section", { class: "match replay" },

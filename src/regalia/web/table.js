@@ -4,12 +4,13 @@
 import * as api from "./api.js";
 import { Connection } from "./connection.js";
 import { Countdown } from "./countdown.js";
-import { h, seatName, toast } from "./dom.js";
+import { h, seatName, showLog, toast } from "./dom.js";
 import { diceSkinSetting } from "./profile.js";
 import { resultsPanel } from "./results.js";
 import { sounds } from "./sound.js";
 
 const modules = {};
+const LOG_LINES_SHOWN = 150;
 
 /** The table module of a game: ``games/<id>.js`` if there is one, else the generic table. */
 export async function tableFor(gameId) {
@@ -154,8 +155,7 @@ export async function showMatch(root, matchId) {
   }
 
   function drawLog() {
-    const shown = log.slice(-150);
-    parts.log.replaceChildren(...shown.map((line) => h("li", {}, line)));
+    showLog(parts.log, log, LOG_LINES_SHOWN);
     parts.log.scrollTop = parts.log.scrollHeight;
   }
 

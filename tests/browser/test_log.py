@@ -1,0 +1,60 @@
+"""The log beside the table and in the replay: a long match shows its last lines, numbered as they are in the
+whole log (line 851 reads 851, not 1), with room in the margin for the widest number."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+FITS = """ol => {
+  const probe = document.createElement("span");
+  probe.style.font = getComputedStyle(ol).font;
+  probe.textContent = `${ol.start + ol.children.length - 1}.`;
+  document.body.append(probe);
+  const width = probe.getBoundingClientRect().width;
+  probe.remove();
+  return parseFloat(getComputedStyle(ol).paddingLeft) >= width;
+}"""
+"""Whether the list's margin is as wide as the marker of its last (widest) number."""
+
+
+def finished_siege(site) -> tuple[str, list[list[str]]]:
+    """A thirty-round siege of two random computers, played to its end by the server; its id and each step's log."""
+    created = site.new_match("gold-crown", seats=[{"kind": "computer", "level": "random"}] * 2, max_rounds=30)
+    match_id = created["match"]
+    for _ in range(600):
+        if site.http.get(f"/api/matches/{match_id}").json()["is_over"]:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the computers' siege did not end")
+    steps = site.http.get(f"/api/matches/{match_id}/replay").json()["steps"]
+    return match_id, [step["log"] for step in steps]
+
+
+def test_a_long_log_shows_its_last_lines_numbered_as_in_the_whole_log(page, site):
+    match_id, logs = finished_siege(site)
+    lines = [line for log in logs for line in log]
+    assert len(lines) > 150  # more than the table shows
+
+    page.goto(f"{site.url}/#/m/{match_id}")  # a spectator's page
+    expect(page.locator("#log li")).to_have_count(150)
+    assert page.locator("#log li").all_text_contents() == lines[-150:]
+    assert page.locator("#log").evaluate("ol => ol.start") == len(lines) - 149
+    assert page.locator("#log").evaluate(FITS)
+
+    page.goto(f"{site.url}/#/m/{match_id}/replay")
+    page.click("#replay-end")
+    log = page.locator(".replay .log")
+    expect(log.locator("li")).to_have_count(100)
+    assert log.locator("li").all_text_contents() == lines[-100:]
+    assert log.evaluate("ol => ol.start") == len(lines) - 99
+    assert log.evaluate(FITS)
+    page.click("#replay-start")  # the start of the match: the lines before anyone's first action, from 1
+    expect(log.locator("li")).to_have_count(len(logs[0]))
+    assert log.locator("li").all_text_contents() == logs[0]
+    assert log.evaluate("ol => ol.start") == 1
