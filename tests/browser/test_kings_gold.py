@@ -57,6 +57,11 @@ def test_kings_gold_from_the_lobby_to_the_end_against_the_computer(page, site, t
     assert page.locator("[aria-label^='Skull Island Reserve']").count() == 1
     clicks = play_kings_gold(page)
     assert clicks >= 4
+    # the chronometer shows the view's round (counted from 1), never one past the navy's last
+    match_id = page.url.split("/m/")[1].split("/")[0]
+    last = site.http.get(f"/api/matches/{match_id}/replay").json()["steps"][-1]["view"]
+    label = page.locator("[aria-label^='Round ']").get_attribute("aria-label") or ""
+    assert 1 <= last["round"] <= 4 and label.startswith(f"Round {last['round']} / 4;"), label
     expect(page.locator("#download-record")).to_be_visible()
     expect(page.locator("#seed")).not_to_be_empty()
     shot(page, "kings-gold-over")

@@ -99,13 +99,14 @@ export function render(board, update, ctx) {
     s("circle", { cx: 120, cy: 60, r: 12, fill: "#1d1d1d" }),
     s("text", { x: 120, y: 95, "text-anchor": "middle", fill: "#fff", "font-size": 18 }, `${v.reserve}`));
 
-  const rounds = v.navy_rounds ? `${v.round + 1} / ${v.navy_rounds}` : `${v.round + 1}`;
+  const round = Math.max(v.round, 1); // the view counts rounds from 1 (0 while the captains roll off for the helm)
+  const rounds = v.navy_rounds ? `${round} / ${v.navy_rounds}` : `${round}`;
   const dial = s("g", { transform: "translate(540 15)", role: "img",
     "aria-label": `Round ${rounds}; ${v.rolls_left} throws left this turn` },
   s("rect", { width: 240, height: 100, rx: 10, fill: "#2a1e10", stroke: "#d4a017", "stroke-width": 2 }),
   s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#d4a017", "font-size": 16, "font-weight": "bold" }, "Chronometer"),
   s("circle", { cx: 55, cy: 62, r: 28, fill: "#fbf6e9", stroke: "#d4a017", "stroke-width": 3 }),
-  s("line", { x1: 55, y1: 62, x2: 55 + 22 * Math.sin((v.round % 12) * Math.PI / 6), y2: 62 - 22 * Math.cos((v.round % 12) * Math.PI / 6),
+  s("line", { x1: 55, y1: 62, x2: 55 + 22 * Math.sin((round % 12) * Math.PI / 6), y2: 62 - 22 * Math.cos((round % 12) * Math.PI / 6),
     stroke: "#6b1b3a", "stroke-width": 3, "stroke-linecap": "round" }),
   s("text", { x: 150, y: 60, "text-anchor": "middle", fill: "#fff", "font-size": 15 }, `Round ${rounds}`),
   [0, 1, 2].map((i) => s("circle", { cx: 125 + i * 25, cy: 80, r: 8, fill: i < v.rolls_left ? "#d4a017" : "#555" })));
