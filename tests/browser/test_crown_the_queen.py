@@ -4,6 +4,7 @@ two browser contexts, neither of whom ever receives the other's hand; hot-seat h
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -29,6 +30,11 @@ def test_crown_the_queen_from_the_lobby_to_the_end_against_the_computer(page, si
     expect(page.locator("h1")).to_have_text("Crown the Queen")
     expect(page.locator(".cq-table")).to_be_visible()
     expect(page.locator(".score-sheet caption")).to_contain_text("game 1 of 1")
+    # the log names seats from 1; the computers' rows show their numbers beside their hands
+    expect(page.locator("#log")).to_contain_text("Seat ")
+    rows = page.locator("[data-seat-number]").all_text_contents()
+    assert [re.sub(r"\d in hand", "N in hand", row) for row in rows] == [
+        "N in hand", "Seat 2 · N in hand", "Seat 3 · N in hand"], rows  # Seat 1 is named so already
     clicks = click_until_over(page, CONTROLS, choose)
     assert clicks >= 1
     expect(page.locator(".score-sheet tbody tr")).to_have_count(2)  # game 1 and the total

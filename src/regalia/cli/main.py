@@ -42,7 +42,7 @@ def play(
     players: Annotated[int | None, typer.Option(help="number of seats")] = None,
     ai: Annotated[str, typer.Option(help="computer level for the other seats, or 'human' for hot-seat")] = "medium",
     seed: Annotated[int | None, typer.Option(help="seed (random if omitted)")] = None,
-    seat: Annotated[int, typer.Option(help="the seat you take")] = 0,
+    seat: Annotated[int, typer.Option(help="the seat you take, counted from 0 as in the API (0: Seat 1)")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option NAME=VALUE")] = None,
 ) -> None:
     """Play in the terminal against the computer (or hot-seat)."""

@@ -57,7 +57,7 @@ def play_terminal(game_id: str, *, players: int | None, ai: str, seed: int | Non
         shown = len(match.log)
         legal = match.legal_actions()
         console.print("[dim]legal:[/dim] " + "  ".join(legal[:40]) + (" …" if len(legal) > 40 else ""))
-        who = f"seat {mover}" if ai == HUMAN else "you"
+        who = f"Seat {mover + 1}" if ai == HUMAN else "you"  # counted from 1, as tables name seats
         try:
             typed = Prompt.ask(f"[bold]{who}[/bold]", console=console).strip()
         except (EOFError, KeyboardInterrupt):

@@ -237,7 +237,7 @@ def test_cq_6_random_first_dealer_then_the_deal_passes_left():
         play_until(match, lambda m, k=games_done: len(m.state.results) > k)
         dealers.append(match.state.dealer)
     assert dealers[1] == (dealers[0] + 1) % 3 and dealers[2] == (dealers[0] + 2) % 3
-    assert any(line == f"seat {dealers[1]} deals game 2" for line in match.log)
+    assert any(line == f"Seat {dealers[1] + 1} deals game 2" for line in match.log)  # seats named from 1
 
 
 def test_cq_7_ties_go_to_most_queens_then_best_game_then_shared():
@@ -270,7 +270,7 @@ def test_cq_8_the_log_never_names_a_hidden_card():
     match = game(4).new_match(seed=5)
     play_until(match, lambda m: len(m.actions) > 60)
     text = "\n".join(match.log)
-    assert "draws a card" in text and "passes a card to seat" in text
+    assert "draws a card" in text and "passes a card to Seat" in text
     for line in match.log:
         if "draws" in line or "passes" in line or "keeps" in line:
             assert not any(card in line for card in set(DECK))

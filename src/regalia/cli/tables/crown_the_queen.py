@@ -2,12 +2,14 @@
 
 Drawn from the seat's view only (a spectator's view shows counts, never cards in hands)::
 
-    Game 2 of 3 · dealer seat 1 · seat 0 to play · centre pack 31 · face up: Big Ben, Soldier
+    Game 2 of 3 · dealer Seat 2 · Seat 1 on turn · centre pack 31 · face up: Big Ben, Soldier
     ┌ processions ─────────────────────────────────────────────────────┐
-    │ seat 0 (you)  Policeman › Soldier › Airman            30  3 cards │
-    │ seat 1        Policeman                                10  3 cards │
+    │ Seat 1 (you)  Policeman › Soldier › Airman            30  3 cards │
+    │ Seat 2        Policeman                                10  3 cards │
     └───────────────────────────────────────────────────────────────────┘
-    your hand: Sailor · Page · Trumpeter      passed to you by seat 2: Royal Coach
+    your hand: Sailor · Page · Trumpeter      passed to you by Seat 3: Royal Coach
+
+Seats are named as players count them, from 1, as in the log and on the web table (``--seat 0`` is Seat 1).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from regalia.games.crown_the_queen.game import seat_name
 
 SHOWN_LOG = 14
 PROCESSION_POINTS = {"Queen": 30}
@@ -35,10 +39,10 @@ def render(view: dict[str, Any], log: list[str]) -> RenderableType:
 
 def _header(view: dict[str, Any]) -> Text:
     face_up = ", ".join(view["face_up"]) or "none"
-    dealer = "to be drawn" if view["dealer"] < 0 else f"seat {view['dealer']}"
+    dealer = "to be drawn" if view["dealer"] < 0 else seat_name(view["dealer"])
     return Text.assemble(
         (f"Game {view['game_number']} of {view['games']}", "bold"),
-        f" · dealer {dealer} · seat {view['turn']} on turn · centre pack {view['pack']} · ",
+        f" · dealer {dealer} · {seat_name(view['turn'])} on turn · centre pack {view['pack']} · ",
         ("face up: ", "dim"), face_up,
     )
 
@@ -50,7 +54,7 @@ def _processions(view: dict[str, Any]) -> Table:
     table.add_column("points", justify="right")
     table.add_column("hand", justify="right")
     for s, procession in enumerate(view["processions"]):
-        who = f"seat {s}" + (" (you)" if s == view.get("seat") else "")
+        who = seat_name(s) + (" (you)" if s == view.get("seat") else "")
         score = sum(PROCESSION_POINTS.get(card, 10) for card in procession)
         table.add_row(who, " › ".join(procession) or "—", str(score), f"{view['hand_sizes'][s]} cards")
     return table
@@ -61,7 +65,7 @@ def _score_sheet(view: dict[str, Any]) -> Table:
     table.add_column("game")
     players = len(view["hand_sizes"])
     for s in range(players):
-        table.add_column(f"seat {s}", justify="right")
+        table.add_column(seat_name(s), justify="right")
     for number, result in enumerate(view["results"], start=1):
         table.add_row(str(number), *(str(p) for p in result))
     table.add_row("total", *(str(t) for t in view["totals"]), style="bold")
@@ -73,7 +77,7 @@ def _hand(view: dict[str, Any]) -> Text:
         return Text("spectating: hands are hidden", style="dim")
     text = Text.assemble(("your hand: ", "bold"), " · ".join(view["hand"]) or "empty")
     if view["passed"] is not None and view["turn"] == view.get("seat"):
-        text.append(f"      passed to you by seat {view['passed_from']}: ", style="bold")
+        text.append(f"      passed to you by {seat_name(view['passed_from'])}: ", style="bold")
         text.append(view["passed"], style="yellow")
         text.append("   (swap: turn it face up and draw instead · keep)", style="dim")
     return text

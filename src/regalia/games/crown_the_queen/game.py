@@ -40,7 +40,7 @@ class CrownTheQueen(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._said = _turn_lines(self.players)
-        self._swapped = [{card: f"seat {seat} turns the passed {card} face up and will draw instead (rule 7)"
+        self._swapped = [{card: f"{seat_name(seat)} turns the passed {card} face up and will draw instead (rule 7)"
                           for card in CARD_NAMES} for seat in range(self.players)]
 
     # ----- the protocol ------------------------------------------------------------------------------
@@ -87,12 +87,12 @@ class CrownTheQueen(Game):
                 return []
             return [f"the cards are dealt: {HAND_SIZE} to each seat, {len(after.pack)} in the centre pack"]
         else:
-            return [f"seat {after.dealer} deals game 1"]
+            return [f"{seat_name(after.dealer)} deals game 1"]
         finished = len(after.results) > len(before.results)
         procession = (after.last_processions if finished else after.processions)[seat]
         for count in range(len(before.processions[seat]) + 1, len(procession) + 1):
             # CQ-9: the crowd cheers louder and louder as the procession nears the Queen.
-            lines.append(f"seat {seat} lays {procession[count - 1]} — the crowd cheers{'!' * count}")
+            lines.append(f"{seat_name(seat)} lays {procession[count - 1]} — the crowd cheers{'!' * count}")
         if finished:
             lines += self._game_over_lines(before, after, seat)
         return lines
@@ -100,7 +100,7 @@ class CrownTheQueen(Game):
     def _game_over_lines(self, before: QueenState, after: QueenState, seat: int) -> list[str]:
         number = len(after.results)
         why = {
-            "queen": f"seat {seat} crowns the Queen: game {number} is over (CQ-2)",
+            "queen": f"{seat_name(seat)} crowns the Queen: game {number} is over (CQ-2)",
             "pack": f"the centre pack is empty: game {number} is over (CQ-3)",
             "deadlock": f"no card was taken from the centre pack for two full rounds: game {number} is over (CQ-5)",
         }[after.ending]
@@ -109,7 +109,7 @@ class CrownTheQueen(Game):
             totals = [sum(r[s] for r in after.results) for s in range(self.players)]
             lines.append("final totals: " + ", ".join(str(t) for t in totals))
         else:
-            lines.append(f"seat {after.dealer} deals game {number + 1}")
+            lines.append(f"{seat_name(after.dealer)} deals game {number + 1}")
         return lines
 
     def scores(self, state: QueenState) -> list[float]:
@@ -244,12 +244,18 @@ class CrownTheQueen(Game):
         return vector
 
 
+def seat_name(seat: int) -> str:
+    """A seat as players count them round the table, from 1 (the API counts from 0): the log reads as the
+    web table's seats are named."""
+    return f"Seat {seat + 1}"
+
+
 def _turn_lines(players: int) -> dict[str, tuple[str, ...]]:
     """Per step and seat, the log line of a draw, a keep and a pass (the same words every turn)."""
     seats = range(players)
-    return {DRAW: tuple(f"seat {seat} draws a card" for seat in seats),
-            ACQUIRE: tuple(f"seat {seat} keeps the card passed to them" for seat in seats),
-            PASS: tuple(f"seat {seat} passes a card to seat {(seat + 1) % players}" for seat in seats)}
+    return {DRAW: tuple(f"{seat_name(seat)} draws a card" for seat in seats),
+            ACQUIRE: tuple(f"{seat_name(seat)} keeps the card passed to them" for seat in seats),
+            PASS: tuple(f"{seat_name(seat)} passes a card to {seat_name((seat + 1) % players)}" for seat in seats)}
 
 
 def _counts(cards: list[str]) -> list[float]:

@@ -44,6 +44,12 @@ export function label(action) {
   return action;
 }
 
+/** The log names seats by number ("Seat 3 passes a card to Seat 1"): a seat known by another name (a
+ * computer, a profile) shows its number beside its hand, so that every log line can be matched to a row. */
+function numbered(players, seat) {
+  return seatName(players, seat) === `Seat ${seat + 1}` ? "" : `Seat ${seat + 1} · `;
+}
+
 export function render(board, update, ctx) {
   const v = update.view;
   const legal = new Set(ctx.legal);
@@ -61,7 +67,8 @@ export function render(board, update, ctx) {
       "aria-label": `${seatName(update.players, seat)}'s procession: ${laid.length ? laid.join(", ") : "nothing laid yet"}; ${v.hand_sizes[seat]} cards in hand` });
     row.append(s("text", { x: 0, y: 14, fill: seat === v.turn ? "#f2c230" : "#fff", "font-size": 13, "font-weight": "bold" },
       `${seatName(update.players, seat)}${seat === me ? " (you)" : ""}${seat === v.turn ? " ◀" : ""}`),
-    s("text", { x: 0, y: 32, fill: "#cfe3d3", "font-size": 11 }, `${v.hand_sizes[seat]} in hand`));
+    s("text", { x: 0, y: 32, fill: "#cfe3d3", "font-size": 11, "data-seat-number": seat + 1 },
+      `${numbered(update.players, seat)}${v.hand_sizes[seat]} in hand`));
     // the stations of rule 8 come from the rules package (its board); without them, the cards laid in a row
     const stations = ctx.geometry?.procession || laid;
     stations.forEach((station, i) => {
