@@ -75,6 +75,12 @@ def test_two_people_in_one_match_never_receive_each_others_hand(chromium_browser
                     except Exception:  # redrawn under the pointer: look again
                         pass
             first.wait_for_timeout(50)
+        # two guests at one table: the end-of-match panel names them as the page does, not "Guest" twice
+        for p in pages:
+            places = p.locator("#results .places li")
+            expect(places).to_have_count(3)
+            names = sorted(re.sub(r"^\d\. ", "", t.split(" · ")[0]) for t in places.all_inner_texts())
+            assert names == ["Computer (easy)", "Seat 1", "Seat 2"], names
         shot(first, "crown-the-queen-seat-1")
         shot(second, "crown-the-queen-seat-2")
         match_id = first.url.rsplit("/", 1)[-1]

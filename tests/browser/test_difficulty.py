@@ -63,7 +63,7 @@ def test_the_difficulty_selector_sets_the_level_of_the_computers_next_move(page,
     assert asked == []  # Red (the person) moves first: the computer has not decided anything yet
 
     page.select_option("[data-difficulty='1']", "random")
-    expect(page.locator(".players")).to_contain_text("computer (random)")
+    expect(page.locator(".players")).to_contain_text("Computer (random)")
     assert seat_level(site, match_id, 1) == "random"
     move_once(page)
     assert asked == [("gold-battle", "random")]  # its reply was decided at the level just chosen
@@ -72,7 +72,7 @@ def test_the_difficulty_selector_sets_the_level_of_the_computers_next_move(page,
     expect(page.locator("[data-difficulty='1']")).to_have_value("random")  # the server kept it
 
     page.select_option("[data-difficulty='1']", "easy")
-    expect(page.locator(".players")).to_contain_text("computer (easy)")
+    expect(page.locator(".players")).to_contain_text("Computer (easy)")
     move_once(page)
     move_once(page)
     assert asked == [("gold-battle", "random"), ("gold-battle", "easy"), ("gold-battle", "easy")]

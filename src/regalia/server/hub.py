@@ -58,6 +58,11 @@ class Refusal(Exception):
     """An action or request turned down; the message says why (a rule, a stale version, a seat)."""
 
 
+def computer_seat_name(level: str) -> str:
+    """A computer seat's name at the table, as the end-of-match records and leaderboards write it."""
+    return f"Computer ({level})"
+
+
 @dataclass(eq=False)
 class Client:
     """One WebSocket: the seats it proved with tokens, and what it has been sent."""
@@ -222,7 +227,7 @@ class Hub:
                 level = level or default
                 if level not in levels:
                     raise ValueError(f"unknown level {level!r} for {game.id}; levels: {', '.join(levels)}")
-                seats.append(StoredSeat(index, "computer", level, None, name or f"computer ({level})"))
+                seats.append(StoredSeat(index, "computer", level, None, name or computer_seat_name(level)))
             elif kind == "human":
                 minted[index] = tokens.new_token()
                 seats.append(StoredSeat(index, "human", None, tokens.hash_token(minted[index]), name))
@@ -331,7 +336,7 @@ class Hub:
         async with live.lock:
             await self.store.set_level(live.id, seat, level)
             live.seats[seat].level = level
-            live.seats[seat].name = f"computer ({level})"
+            live.seats[seat].name = computer_seat_name(level)
             self._broadcast(live)
 
     async def refresh(self, live: LiveMatch, client: Client) -> None:

@@ -6,7 +6,7 @@
 //   │ 2. Ben    39   1500 → 1438 (−62)                 │
 //   │ How it was scored: coins, doubloons ×5, ...      │
 //   └──────────────────────────────────────────────────┘
-import { h } from "./dom.js";
+import { h, seatName } from "./dom.js";
 import { call } from "./api.js";
 
 function signed(delta) {
@@ -48,8 +48,13 @@ function howWon(screen) {
 
 const EXPLAIN = { "kings-gold": kingsGold, "crown-the-queen": crownTheQueen };
 
-export async function resultsPanel(matchId) {
+/** The end-of-match panel. ``players`` (the match page's seats) names a guest's seat as the page does
+ *  ("Seat 2"): the records call every guest "Guest", which tells two guests at one table apart from nobody. */
+export async function resultsPanel(matchId, players = null) {
   const screen = await call("GET", `/api/matches/${encodeURIComponent(matchId)}/result`);
+  if (players) {
+    screen.seats = screen.seats.map((s) => (s.player == null ? { ...s, name: seatName(players, s.seat) } : s));
+  }
   const places = [...screen.seats].sort((a, b) => a.place - b.place || a.seat - b.seat);
   return h("section", { class: "panel results", id: "results", "aria-label": "Result" },
     h("h2", {}, "The match is over"),

@@ -79,7 +79,7 @@ export async function showMatch(root, matchId) {
     previous = u;
     countdown.follow(u.version);
     if (u.view.is_over && !parts.results.hasChildNodes()) {
-      resultsPanel(matchId).then((panel) => parts.results.replaceChildren(panel)).catch((e) => console.error(e));
+      resultsPanel(matchId, u.players).then((panel) => parts.results.replaceChildren(panel)).catch((e) => console.error(e));
     }
     draw(u);
   }
