@@ -39,6 +39,7 @@ from regalia.profiles import NameTaken, ProfileError
 from regalia.profiles.badges import Badge
 from regalia.profiles.tokens import Secret, format_code, sign_in_link
 from regalia.ratings import LeaderboardPolicy
+from regalia.ratings.multiplayer import match_outcome
 from regalia.records.tables import MatchResultSeatRow
 
 from . import seat_players
@@ -292,8 +293,12 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
         async with store.sessions() as session:
             rows = (await session.scalars(select(MatchResultSeatRow).where(
                 MatchResultSeatRow.match_id == match_id).order_by(MatchResultSeatRow.seat))).all()
+        # the seat's own outcome: a stored row counts it for the player, who may hold several seats (two
+        # computers of one level, a profile playing hot-seat) and wins with any of them
+        winners = live.match.winners
         seats = [{"seat": r.seat, "name": r.name, "player": r.player_id, "score": r.score, "place": r.place,
-                  "outcome": r.outcome, "rating_before": r.rating_before, "rating_after": r.rating_after,
+                  "outcome": match_outcome([r.seat], winners),
+                  "rating_before": r.rating_before, "rating_after": r.rating_after,
                   "badge": Badge.parse(r.badge).value if r.badge else None} for r in rows]
         return {"match": match_id, "game": live.match.game.id, "options": dict(live.match.game.options),
                 "result": live.match.result(), "view": live.match.view(None), "seats": seats}
