@@ -35,6 +35,10 @@ def test_crown_the_queen_from_the_lobby_to_the_end_against_the_computer(page, si
     rows = page.locator("[data-seat-number]").all_text_contents()
     assert [re.sub(r"\d in hand", "N in hand", row) for row in rows] == [
         "N in hand", "Seat 2 · N in hand", "Seat 3 · N in hand"], rows  # Seat 1 is named so already
+    # every seat's name (a computer's is long) ends before the first card of its row, at x = 130
+    rights = page.locator(".cq-table g[role='img'] > text:first-child").evaluate_all(
+        "els => els.map(e => { const b = e.getBBox(); return b.x + b.width; })")
+    assert len(rights) == 3 and all(right <= 113 for right in rights), rights
     clicks = click_until_over(page, CONTROLS, choose)
     assert clicks >= 1
     expect(page.locator(".score-sheet tbody tr")).to_have_count(2)  # game 1 and the total

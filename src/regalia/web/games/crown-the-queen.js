@@ -44,6 +44,9 @@ export function label(action) {
   return action;
 }
 
+const LABEL_WIDTH = 112;
+const LABEL_CHARS = 14;
+
 /** The log names seats by number ("Seat 3 passes a card to Seat 1"): a seat known by another name (a
  * computer, a profile) shows its number beside its hand, so that every log line can be matched to a row. */
 function numbered(players, seat) {
@@ -65,10 +68,14 @@ export function render(board, update, ctx) {
     const y = top + seat * rowH;
     const row = s("g", { transform: `translate(10 ${y})`, role: "img",
       "aria-label": `${seatName(update.players, seat)}'s procession: ${laid.length ? laid.join(", ") : "nothing laid yet"}; ${v.hand_sizes[seat]} cards in hand` });
-    row.append(s("text", { x: 0, y: 14, fill: seat === v.turn ? "#f2c230" : "#fff", "font-size": 13, "font-weight": "bold" },
-      `${seatName(update.players, seat)}${seat === me ? " (you)" : ""}${seat === v.turn ? " ◀" : ""}`),
+    // the name fits the 112 units before the turn marker and the first card (a long one is narrowed)
+    const name = `${seatName(update.players, seat)}${seat === me ? " (you)" : ""}`;
+    const narrowed = name.length > LABEL_CHARS ? { textLength: LABEL_WIDTH, lengthAdjust: "spacingAndGlyphs" } : {};
+    row.append(s("text", { x: 0, y: 14, fill: seat === v.turn ? "#f2c230" : "#fff", "font-size": 13, "font-weight": "bold",
+      class: "cq-seat-name", ...narrowed }, name),
     s("text", { x: 0, y: 32, fill: "#cfe3d3", "font-size": 11, "data-seat-number": seat + 1 },
       `${numbered(update.players, seat)}${v.hand_sizes[seat]} in hand`));
+    if (seat === v.turn) row.append(s("text", { x: LABEL_WIDTH + 3, y: 14, fill: "#f2c230", "font-size": 13, "aria-hidden": "true" }, "◀"));
     // the stations of rule 8 come from the rules package (its board); without them, the cards laid in a row
     const stations = ctx.geometry?.procession || laid;
     stations.forEach((station, i) => {
@@ -90,7 +97,7 @@ export function render(board, update, ctx) {
       s("text", { x: 210, y: 104, "text-anchor": "middle", fill: "#f2c230", "font-size": 12 }, toMe ? "passed to you" : "you passed")));
   } else if (v.passed_from !== null && v.passed_from !== undefined) {
     table.append(card("", { x: 180, y: 0, faceDown: true }),
-      s("text", { x: 210, y: 104, "text-anchor": "middle", fill: "#fff", "font-size": 12 }, `seat ${v.passed_from + 1} → seat ${v.turn + 1}`));
+      s("text", { x: 210, y: 104, "text-anchor": "middle", fill: "#fff", "font-size": 12 }, `Seat ${v.passed_from + 1} → Seat ${v.turn + 1}`));
   }
 
   if (v.hand) {
