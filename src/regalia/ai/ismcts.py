@@ -25,8 +25,17 @@ replaces it only when its paired advantage over the default exceeds ``prior_marg
 Where luck swamps a short search, the agent then plays at least as well as the policy, and departs from
 it only where the evidence is clear.
 
-The agent stops after ``iterations`` (deterministic: use this in tests) or ``seconds`` of wall time,
-whichever comes first.
+With ``flat`` (paired search only) the tree is the root alone: below each root action every decision,
+the seat's own included, is the rollout policy's, and a world's value is that of one policy rollout. This is
+determinized flat Monte Carlo; where the rollout policy plays well and luck dominates, it beats a deeper
+tree whose expansions try moves at random on a few dozen worlds (Crown the Queen's hard level).
+
+With ``horizon`` a game that defines ``rollout_cut(start, state)`` ends every rollout where that says, with
+the values it gives (e.g. at the end of the deal in progress, scored by the standings it leaves): a natural
+point to stop, where a fixed ``rollout_depth`` would stop anywhere.
+
+The agent stops after ``iterations`` (deterministic: use this in tests), ``samples`` worlds (paired search),
+or ``seconds`` of wall time, whichever comes first.
 """
 
 from __future__ import annotations
@@ -66,10 +75,13 @@ class ISMCTSAgent(Agent):
     def __init__(self, seed: int | str = 0, *, iterations: int | None = 1000, seconds: float | None = None,
                  exploration: float = 0.7, rollout_policy: str | None = None, rollout_depth: int | None = None,
                  paired: bool = False, prior_policy: str | None = None, prior_margin: float = 1.0,
-                 worlds: dict[str, Any] | None = None, **params: Any) -> None:
+                 worlds: dict[str, Any] | None = None, flat: bool = False, samples: int | None = None,
+                 horizon: bool = False, **params: Any) -> None:
         super().__init__(seed, **params)
-        if iterations is None and seconds is None:
-            raise ValueError("ismcts needs a budget: iterations, seconds or both")
+        if iterations is None and seconds is None and samples is None:
+            raise ValueError("ismcts needs a budget: iterations, samples, seconds or some of them")
+        if (flat or samples is not None) and not paired:
+            raise ValueError("flat search and a budget of samples need paired search (every root action per world)")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -82,6 +94,10 @@ class ISMCTSAgent(Agent):
         self.prior_margin = prior_margin
         self.worlds = worlds or {}
         """Keyword arguments for the game's ``world_sampler`` (how it draws worlds), if it has one."""
+        self.flat = flat
+        self.samples = samples
+        """Paired search: how many worlds per decision (each tried below every root action)."""
+        self.horizon = horizon
         self.last_iterations = 0
         """Iterations run by the last decision (for benchmarks)."""
 
@@ -102,15 +118,19 @@ class ISMCTSAgent(Agent):
         rng = self.rng
         root = Node(game.players)
         deadline = None if self.seconds is None else clock.now() + self.seconds
-        done = 0
+        done = worlds = 0
         default: str | None = None
         outcomes: dict[str, list[float]] = {action: [] for action in legal}
+        cut = getattr(game, "rollout_cut", None) if self.horizon else None
         while self.iterations is None or done < self.iterations:
             if deadline is not None and clock.now() >= deadline:
                 break
+            if self.samples is not None and worlds >= self.samples:
+                break
             world = sample(rng)
+            worlds += 1
             if not self.paired:
-                self._iterate(game, world, root, rng)
+                self._iterate(game, world, root, rng, cut=cut)
                 done += 1
                 continue
             if self.prior_policy is not None and default is None:
@@ -119,7 +139,7 @@ class ISMCTSAgent(Agent):
             # for chance and rollouts, so root actions are compared on equal luck.
             stream = Rng(state=rng.next64())  # a fresh stream per world, even if sampling drew nothing
             for action in legal:
-                outcomes[action].append(self._iterate(game, world, root, stream.copy(), first=action)[seat])
+                outcomes[action].append(self._iterate(game, world, root, stream.copy(), first=action, cut=cut)[seat])
             done += len(legal)
         self.last_iterations = done
         if self.paired:  # every root action has the same visits: the best mean decides
@@ -135,9 +155,11 @@ class ISMCTSAgent(Agent):
         """Whether ``best`` beats ``default`` by more than ``prior_margin`` standard errors (paired)."""
         return clearly_better(best, default, self.prior_margin)
 
-    def _iterate(self, game: Game, state: State, root: Node, rng: Rng, first: str | None = None) -> list[float]:
+    def _iterate(self, game: Game, state: State, root: Node, rng: Rng, first: str | None = None,
+                 cut: Callable[[State, State], list[float] | None] | None = None) -> list[float]:
         path = [root]
         node = root
+        start = state
         if first is not None:  # a paired iteration: the root action is given
             child = root.children.get(first)
             if child is None:
@@ -146,7 +168,7 @@ class ISMCTSAgent(Agent):
             path.append(child)
             node = child
             state = game.apply(state, first)
-        while True:  # selection, then one expansion
+        while not self.flat:  # selection, then one expansion
             mover = game.to_move(state)
             if mover is None:
                 break
@@ -173,7 +195,7 @@ class ISMCTSAgent(Agent):
             node = node.children[action]
             path.append(node)
             state = game.apply(state, action)
-        values = self._rollout(game, state, rng)
+        values = self._rollout(game, state, rng, start, cut)
         for visited in path:
             visited.visits += 1
             total = visited.value
@@ -181,9 +203,14 @@ class ISMCTSAgent(Agent):
                 total[s] += v
         return values
 
-    def _rollout(self, game: Game, state: State, rng: Rng) -> list[float]:
+    def _rollout(self, game: Game, state: State, rng: Rng, start: State,
+                 cut: Callable[[State, State], list[float] | None] | None) -> list[float]:
         decisions = 0
         while True:
+            if cut is not None:
+                values = cut(start, state)
+                if values is not None:
+                    return values
             mover = game.to_move(state)
             if mover is None:
                 return game.returns(state)
