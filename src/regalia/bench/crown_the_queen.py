@@ -141,7 +141,7 @@ def ismcts_simulations_per_second(seconds: float, **params: Any) -> dict[str, An
     positions = sample_positions(6)
     spec = {**load_game(GAME).agent_levels()["hard"], **params}
     spec.pop("algorithm")
-    spec.update(seconds=None, iterations=SEARCH_ITERATIONS)
+    spec.update(seconds=None, iterations=SEARCH_ITERATIONS, samples=None)
     done = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -151,7 +151,8 @@ def ismcts_simulations_per_second(seconds: float, **params: Any) -> dict[str, An
             done += agent.last_iterations
     elapsed = time.perf_counter() - start
     rollout = spec.get("rollout_policy") or "random"
-    return {"engine": f"regalia ISMCTS ({rollout} rollouts, depth {spec.get('rollout_depth')})",
+    until = "the deal's end" if spec.get("horizon") else f"depth {spec.get('rollout_depth')}"
+    return {"engine": f"regalia ISMCTS ({'flat, ' if spec.get('flat') else ''}{rollout} rollouts to {until})",
             "simulations/s": done / elapsed}
 
 
@@ -444,7 +445,8 @@ def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
         _against("ISMCTS sims/s, hard's settings", ismcts_simulations_per_second(seconds)["simulations/s"],
                  their_search, "python ISMCTS hearts", "≥ 1×"),
         _against("ISMCTS sims/s, random rollouts to the rubber's end",
-                 ismcts_simulations_per_second(seconds, rollout_policy=None, rollout_depth=None)["simulations/s"],
+                 ismcts_simulations_per_second(seconds, rollout_policy=None, rollout_depth=None, flat=False,
+                                               horizon=False)["simulations/s"],
                  their_search, "python ISMCTS hearts", "≥ 1×"),
     ]
     cpu = cpu_time_ratio(3 if quick else 10)

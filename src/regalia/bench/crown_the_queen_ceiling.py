@@ -37,8 +37,8 @@ same rollouts on the true state, the opponents' policy exact, but on ``n`` chanc
 ``margin`` standard errors. Pilot, rubbers 30000-30299 against two mediums (``paired``): no margin, 16
 streams 15.7%, 64 streams 22.8% (noise overturns the base at random); 32 streams, margin 1: 33.8%, margin 2:
 38.3%; on the same rubbers seeing-medium (its base) 34.3%, medium 35.2%, and the same rollouts on worlds
-drawn from the seat's belief (``heuristics.sampled``, 32 worlds, margin 2, the others modelled as medium:
-what a level could do) 33.5%. Measured with 64 streams and margin 2 (``REGALIA_AI_CLOCK=cpu``; ``python -m
+drawn from the seat's belief (a game-internal lookahead, since replaced by hard's flat search; 32 worlds,
+margin 2, the others modelled as medium) 33.5%. Measured with 64 streams and margin 2 (``REGALIA_AI_CLOCK=cpu``; ``python -m
 regalia.bench.crown_the_queen strength --hero oracle --field medium --rubbers 1000 --seed 0 --params
 '{"samples": 64, "margin": 2}'`` and ``--seed 1000``; ~3 s CPU a rubber):
 
@@ -48,9 +48,10 @@ regalia.bench.crown_the_queen strength --hero oracle --field medium --rubbers 10
 
 So the deal's luck caps what seeing every card is worth: against two mediums well below the 45% target,
 against two easies about at it. The fallback then asks hard for 33.3% + 0.7 × 7.3 = 38.4% against two
-mediums, where it takes 34.7% ± 2.1% of the same 2,000 rubbers (18% of the ceiling's edge); and medium for
-33.3% + 0.7 × 13.5 = 42.8% against two easies, where it takes 38.9% of the same 2,000 (41% of the ceiling's
-edge).
+mediums, where it takes 37.4% ± 2.1% of the same 2,000 rubbers (55% of the ceiling's edge; the same
+kind of rollouts as this player, on believed worlds instead of the true hands; the level before, a tree search,
+took 34.7%, 18%); and medium for 33.3% + 0.7 × 13.5 = 42.8% against two easies, where it takes 38.9% of the
+same 2,000 (41% of the ceiling's edge).
 """
 
 from __future__ import annotations

@@ -123,3 +123,20 @@ def test_hard_plays_medium_unless_search_overturns_it():
                                seconds=None)
         assert one_world.choose(match) == medium_choice
         match.play(medium_choice)
+
+
+def test_search_ends_a_rollout_when_the_deal_in_progress_ends():
+    """``rollout_cut``: no value while the deal goes on; once it is over, each seat's chance of winning the
+    rubber from the totals it leaves (the standings of ``lookahead``), which sum to one."""
+    from regalia.games.crown_the_queen.lookahead import standing
+
+    g = game(3)
+    match = g.new_match(seed=8)
+    start = match.state
+    while len(match.state.results) == len(start.results):
+        assert g.rollout_cut(start, match.state) is None
+        match.play(agent("easy", seed="cut").choose(match))
+    values = g.rollout_cut(start, match.state)
+    assert values == [standing(match.state, s) for s in range(3)] and abs(sum(values) - 1) < 1e-9
+    leader = max(range(3), key=lambda s: match.state.results[-1][s])
+    assert values[leader] == max(values)

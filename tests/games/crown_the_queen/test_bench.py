@@ -7,6 +7,7 @@ from regalia.bench.crown_the_queen import (
     against_ceiling,
     belief_accuracy,
     game_api_steps_per_second,
+    ismcts_simulations_per_second,
     paired,
     strength,
 )
@@ -98,3 +99,10 @@ def test_the_pack_blind_ceiling_never_reads_the_matchs_chance_stream(monkeypatch
     assert set(used) == {match._rng.state}
     row = strength("oracle", "medium", 2, hero_params={"samples": 4})
     assert row["rubbers"] == 2 and 0 <= row["share"] <= 1
+
+
+def test_search_speed_harness_times_hards_flat_search_and_a_tree_with_random_rollouts():
+    hard = ismcts_simulations_per_second(0.05)
+    assert hard["engine"] == "regalia ISMCTS (flat, medium rollouts to the deal's end)" and hard["simulations/s"] > 0
+    tree = ismcts_simulations_per_second(0.05, rollout_policy=None, rollout_depth=None, flat=False, horizon=False)
+    assert tree["engine"] == "regalia ISMCTS (random rollouts to depth None)" and tree["simulations/s"] > 0

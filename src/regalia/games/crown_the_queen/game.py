@@ -10,7 +10,7 @@ from regalia.core.game import CHANCE, Game
 from regalia.core.options import Option
 from regalia.core.rng import Rng
 
-from . import belief, heuristics, rules
+from . import belief, heuristics, lookahead, rules
 from . import particles as filter_worlds
 from . import view as views
 from .cards import CARD_NAMES, CARD_POINTS, HAND_SIZE, PROCESSION, RANK, points
@@ -159,38 +159,38 @@ class CrownTheQueen(Game):
             "random": {"algorithm": "random"},
             "easy": {"algorithm": "policy", "policy": "easy"},
             "medium": {"algorithm": "policy", "policy": "medium"},
-            # Luck dominates a deal, so hard compares its root actions on common random numbers
-            # (``paired``), rolls out a few turns with the medium heuristic and then asks ``evaluate``;
-            # medium's choice stands unless the search shows another action better by a clear margin.
-            # A fixed budget of 150 iterations (~30 ms CPU; the 0.4 s clock is only a cap) keeps it cheap
-            # enough to measure over many rubbers. Its worlds come from ``determinize``, i.e. the seat's
-            # belief (belief.py: perfect recall, laying is automatic, kept passes, hands leaning to what
-            # their owners need). Uniform worlds misled search (hence a 2-SE margin then, 34.6% of 2,000
-            # rubbers against two mediums); on believed worlds a 1-SE margin did best of three, 100
-            # paired rubbers against two mediums: uniform 2 SE 29.0%, belief 2 SE 33.0%, belief 1 SE
-            # 37.0% (+8.0 points over uniform, paired SE 5.6: not clearly better at 2 SE).
-            # Measured: 34.8% ± 2.8% of 1,124 rubbers against two mediums (rubbers 10000-10571 and
-            # 11000-11551, CPU clock; the machine's time ran out before 2,000) — no better than with
-            # uniform worlds (34.6% ± 2.1% of 2,000): the goal of 45% is not met.
-            # A particle filter that replays the game with the others modelled as the easy/medium
-            # heuristics (particles.py; ISMCTS option worlds={"particles": 48}) gets no more of the
-            # others' cards right than the belief (3.05 vs 3.13 of 6 against two mediums, 15 rubbers of
-            # the belief bench) at ~18 ms a decision, so hard keeps the belief's worlds.
-            # Budget is not the lever either (paired rubbers against two mediums, CPU clock): 600 vs 150
-            # iterations +6.4 ± 3.6 points (1 SE, 240 rubbers), 1,500 vs 150 −3.8 ± 5.3 (120 rubbers);
-            # against two easies hard takes 38.3% of 200 rubbers, as medium does (38.9% of 2,000).
-            # At today's level: 34.7% ± 2.1% of 2,000 rubbers against two mediums (strength:0-999 and
-            # 1000-1999, CPU clock), where a player that sees every hand and the pack's cards but not the
-            # draws to come takes 40.6% (the pack-blind ceiling, bench/crown_the_queen_ceiling.py).
-            "hard": {"algorithm": "ismcts", "seconds": 0.4, "iterations": 150, "exploration": 0.7,
-                     "rollout_policy": "medium", "rollout_depth": 12, "paired": True,
-                     "prior_policy": "medium", "prior_margin": 1.0},
+            # Luck dominates a deal, so hard compares its root actions on common random numbers (``paired``):
+            # 64 worlds dealt by the seat's belief (belief.py: perfect recall, laying is automatic, kept
+            # passes, hands leaning to what their owners need), each action tried on every world. The search
+            # is flat: below the root every seat plays the medium heuristic to the end of the deal in progress
+            # (``horizon``: the game's ``rollout_cut``), which is scored by the rubber standing it leaves;
+            # medium's choice stands unless another action is better by 2 paired standard errors.
+            # ~35 ms CPU a decision (max ~60 ms); the 0.4 s clock is only a cap.
+            # Measured against two mediums on strength:0-999 and 1000-1999 (CPU clock): 37.4% ± 2.1% of 2,000
+            # rubbers (37.6%, 37.1%), where the level before (a tree of 150 iterations, rollouts of 12 turns
+            # then ``evaluate``, 1-SE margin) took 34.7% of the same rubbers: a tree grown over a few dozen
+            # worlds tries moves at random below the root, and medium plays them better. The pack-blind
+            # ceiling (bench/crown_the_queen_ceiling.py: the same rollouts on the TRUE hands) takes 40.6%, so
+            # hard has 55% of its edge over a fair share (the fallback asks 70%: 38.4%); the goal of 45% is
+            # above that ceiling. Tried before: uniform worlds (34.6%), a particle filter over the others'
+            # hands (no more cards right than the belief), 600 and 1,500 iterations of the tree (no gain).
+            "hard": {"algorithm": "ismcts", "seconds": 0.4, "iterations": None, "samples": 64, "flat": True,
+                     "horizon": True, "rollout_policy": "medium", "paired": True,
+                     "prior_policy": "medium", "prior_margin": 2.0},
         }
 
     def policy(self, name: str, state: QueenState, seat: int, rng: Rng, **params: Any) -> str:
         if name not in heuristics.POLICIES:
             raise NotImplementedError(f"{self.id} has no policy {name!r}")
         return heuristics.POLICIES[name](state, seat, rng, **params)
+
+    def rollout_cut(self, start: QueenState, state: QueenState) -> list[float] | None:
+        """Where search ends a rollout begun at ``start``: once the deal in progress is over (or the rubber),
+        each seat's chance of winning the rubber from the totals it leaves (``lookahead.standing``). Later
+        deals are dealt afresh and decided by luck more than by anything done now."""
+        if state.step != OVER and len(state.results) == len(start.results):
+            return None
+        return [lookahead.standing(state, s) for s in range(self.players)]
 
     def evaluate(self, state: QueenState) -> list[float]:
         """Each seat's chance of winning the rubber, guessed from totals plus what its hand promises.

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from regalia.core.rng import Rng
 
 from .cards import PROCESSION, STAGE, use, wanted, without
-from .lookahead import sampled_choice
 from .rules import KEEP, PASS_PREFIX, SWAP
 from .state import ACQUIRE, QueenState
 from .view import hidden_from
@@ -100,14 +99,4 @@ def reachable_up_to(card: str, procession: tuple[str, ...], reachable: Counter[s
     return True
 
 
-def sampled(state: QueenState, seat: int, rng: Rng, worlds: int = 8, model: str = "easy",
-            margin: float = 1.0, kept: int = 3, belief: bool = False) -> str:
-    """Sampled lookahead (``lookahead.sampled_choice``): the race heuristic's choices tested on ``worlds``
-    worlds drawn from the seat's view, the other seats modelled by the ``model`` heuristic.
-
-    Not a level: it measured weaker than ``medium`` (see lookahead.py for the figures)."""
-    return sampled_choice(state, seat, rng, worlds=worlds, default=medium, own=medium, others=POLICIES[model],
-                          margin=margin, kept=kept, belief=belief)
-
-
-POLICIES: dict[str, Callable[..., str]] = {"easy": easy, "medium": medium, "sampled": sampled}
+POLICIES: dict[str, Callable[..., str]] = {"easy": easy, "medium": medium}
