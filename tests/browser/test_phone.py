@@ -22,6 +22,9 @@ def test_the_table_fits_a_phone(chromium_browser, site, game_id):
         expect(page.locator(TABLES[game_id])).to_be_visible()
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the {game_id} table overflows a phone's width ({width}px)"
+        if game_id == "crown-the-queen":  # cards large enough to read: the stations go four to a line
+            card = page.locator(".cq-table .cq-card rect").first.bounding_box()
+            assert card is not None and card["width"] >= 45, card
         shot(page, f"{game_id}-phone")
     finally:
         context.close()

@@ -58,10 +58,16 @@ export function render(board, update, ctx) {
   const legal = new Set(ctx.legal);
   const seats = v.hand_sizes.length;
   const me = update.seat;
-  const rowH = 100;
+  // a phone (narrow screen) lays each procession's stations four to a line and the hand under the pack, so
+  // that the table is half as wide and its cards twice as large as the desktop's one line of eight
+  const narrow = window.matchMedia?.("(max-width: 600px)").matches;
+  const perLine = narrow ? 4 : 8;
+  const rowH = narrow ? 192 : 100;
+  const width = narrow ? 420 : 820;
+  const below = narrow ? 280 : 250;
   const top = 10;
-  const svg = s("svg", { viewBox: `0 0 820 ${top + seats * rowH + 250}`, class: "cq-table", role: "group", "aria-label": "Crown the Queen table" },
-    s("rect", { width: 820, height: top + seats * rowH + 250, rx: 12, fill: "#2f5d3a" }));
+  const svg = s("svg", { viewBox: `0 0 ${width} ${top + seats * rowH + below}`, class: "cq-table", role: "group", "aria-label": "Crown the Queen table" },
+    s("rect", { width, height: top + seats * rowH + below, rx: 12, fill: "#2f5d3a" }));
 
   const processions = v.is_over && v.last_processions?.length ? v.last_processions : v.processions;
   processions.forEach((laid, seat) => {
@@ -80,7 +86,8 @@ export function render(board, update, ctx) {
     const stations = ctx.geometry?.procession || laid;
     stations.forEach((station, i) => {
       const placed = laid.find((c) => c === station);
-      row.append(card(placed || station, { x: 130 + i * 68, y: 4, w: 60, hgt: 86, ghost: !placed }));
+      row.append(card(placed || station, { x: 130 + (i % perLine) * 68, y: 4 + Math.floor(i / perLine) * 92, w: 60, hgt: 86,
+        ghost: !placed }));
     });
     svg.append(row);
   });
@@ -102,7 +109,8 @@ export function render(board, update, ctx) {
 
   if (v.hand) {
     const n = v.hand.length;
-    const hand = s("g", { class: "cq-hand", transform: "translate(420 0)", role: "group", "aria-label": "Your hand" });
+    const hand = s("g", { class: "cq-hand", transform: narrow ? "translate(0 120)" : "translate(420 0)", role: "group",
+      "aria-label": "Your hand" });
     v.hand.forEach((name, i) => {
       const angle = (i - (n - 1) / 2) * 9;
       const c = card(name, { x: 70 + i * 62, y: 10 + Math.abs(i - (n - 1) / 2) * 6, rotate: angle, w: 68, hgt: 96 });
