@@ -8,7 +8,6 @@ a copy of the drawing, and the page draws exactly the served boxes, even a board
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -158,12 +157,7 @@ def test_the_queens_table_lays_each_procession_on_the_served_stations(page, site
 def test_the_replay_of_a_finished_siege_draws_the_served_mat(page, site):
     created = site.new_match("gold-crown", seats=[{"kind": "computer", "level": "random"}] * 2, max_rounds=10)
     match_id = created["match"]
-    for _ in range(600):  # two random computers finish a ten-round siege in about a second
-        if site.http.get(f"/api/matches/{match_id}").json()["is_over"]:
-            break
-        time.sleep(0.1)
-    else:
-        raise AssertionError("the computers' siege did not end")
+    site.wait_until_over(match_id)  # two random computers finish a ten-round siege in about a second
     board = served(site, "gold-crown", max_rounds=10)["board"]
     page.goto(f"{site.url}/#/m/{match_id}/replay")
     for step in ("#replay-start", "#replay-next", "#replay-end"):

@@ -3,8 +3,6 @@ whole log (line 851 reads 851, not 1), with room in the margin for the widest nu
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
@@ -26,12 +24,7 @@ def finished_siege(site) -> tuple[str, list[list[str]]]:
     """A thirty-round siege of two random computers, played to its end by the server; its id and each step's log."""
     created = site.new_match("gold-crown", seats=[{"kind": "computer", "level": "random"}] * 2, max_rounds=30)
     match_id = created["match"]
-    for _ in range(600):
-        if site.http.get(f"/api/matches/{match_id}").json()["is_over"]:
-            break
-        time.sleep(0.1)
-    else:
-        raise AssertionError("the computers' siege did not end")
+    site.wait_until_over(match_id)
     steps = site.http.get(f"/api/matches/{match_id}/replay").json()["steps"]
     return match_id, [step["log"] for step in steps]
 

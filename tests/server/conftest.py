@@ -36,6 +36,13 @@ class LiveServer:
         assert response.status_code == 201, response.text
         return response.json()
 
+    def wait_until_over(self, match_id: str, seconds: float = 60) -> None:
+        """Wait while the server plays a match of computer seats to its end."""
+        deadline = time.monotonic() + seconds
+        while not self.http.get(f"/api/matches/{match_id}").json()["is_over"]:
+            assert time.monotonic() < deadline, f"match {match_id} did not end within {seconds} s"
+            time.sleep(0.05)
+
     def ws(self, match_id: str) -> Player:
         return Player(connect(f"{self.ws_url}/ws/matches/{match_id}", open_timeout=5, max_size=1 << 22,
                               legacy=True))

@@ -199,15 +199,10 @@ def test_kg_24_the_chosen_dice_skin_follows_the_profile_to_every_device(site):
 def test_the_result_screen_gives_each_seat_its_own_outcome_when_one_player_holds_several(site, monkeypatch):
     """Three computers of one level are one player (``ai:high-card:random``), which wins the match with any of
     its seats; the screen still tells the seat that won from the seats that lost."""
-    import time
-
     monkeypatch.setattr("regalia.server.seats.new_seed", lambda: "one-player-three-seats")  # a deal with one winner
     created = site.new_match("high-card", seats=[{"kind": "computer", "level": "random"}] * 3, players=3)
     match_id = created["match"]
-    for _ in range(200):
-        if site.http.get(f"/api/matches/{match_id}").json()["is_over"]:
-            break
-        time.sleep(0.05)
+    site.wait_until_over(match_id)
     screen = site.http.get(f"/api/matches/{match_id}/result").json()
     winners = screen["result"]["winners"]
     assert len(winners) == 1 and {s["player"] for s in screen["seats"]} == {"ai:high-card:random"}
