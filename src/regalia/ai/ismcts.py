@@ -35,7 +35,10 @@ the values it gives (e.g. at the end of the deal in progress, scored by the stan
 point to stop, where a fixed ``rollout_depth`` would stop anywhere.
 
 The agent stops after ``iterations`` (deterministic: use this in tests), ``samples`` worlds (paired search),
-or ``seconds`` of wall time, whichever comes first.
+or ``seconds`` of wall time, whichever comes first. With ``more_samples`` (paired search with a prior) the
+budget of worlds is sequential: most decisions are clear after ``samples`` worlds, and only where some action
+leads the prior's choice by ``open_margin`` standard errors does search go on, a batch at a time, to at most
+``more_samples`` worlds, so a finer margin costs little more than the small budget.
 """
 
 from __future__ import annotations
@@ -76,7 +79,8 @@ class ISMCTSAgent(Agent):
                  exploration: float = 0.7, rollout_policy: str | None = None, rollout_depth: int | None = None,
                  paired: bool = False, prior_policy: str | None = None, prior_margin: float = 1.0,
                  worlds: dict[str, Any] | None = None, flat: bool = False, samples: int | None = None,
-                 horizon: bool = False, **params: Any) -> None:
+                 horizon: bool = False, more_samples: int | None = None, open_margin: float = 0.5,
+                 **params: Any) -> None:
         super().__init__(seed, **params)
         if iterations is None and seconds is None and samples is None:
             raise ValueError("ismcts needs a budget: iterations, samples, seconds or some of them")
@@ -92,12 +96,20 @@ class ISMCTSAgent(Agent):
             raise ValueError("prior_policy needs paired search (root actions compared on the same worlds)")
         self.prior_policy = prior_policy
         self.prior_margin = prior_margin
+        if more_samples is not None and (samples is None or prior_policy is None):
+            raise ValueError("more_samples extends a budget of samples where the prior's choice is in doubt:"
+                             " it needs samples and prior_policy")
         self.worlds = worlds or {}
         """Keyword arguments for the game's ``world_sampler`` (how it draws worlds), if it has one."""
         self.flat = flat
         self.samples = samples
         """Paired search: how many worlds per decision (each tried below every root action)."""
         self.horizon = horizon
+        self.more_samples = more_samples
+        """Paired search with a prior: a larger budget of worlds, spent only where the decision is open."""
+        self.open_margin = open_margin
+        """With ``more_samples``: the decision is open while some action leads the default by at least this
+        many paired standard errors (less than ``prior_margin``, which it must pass to be played)."""
         self.last_iterations = 0
         """Iterations run by the last decision (for benchmarks)."""
 
@@ -125,7 +137,7 @@ class ISMCTSAgent(Agent):
         while self.iterations is None or done < self.iterations:
             if deadline is not None and clock.now() >= deadline:
                 break
-            if self.samples is not None and worlds >= self.samples:
+            if self.samples is not None and worlds >= self.samples and not self._goes_on(worlds, outcomes, default):
                 break
             world = sample(rng)
             worlds += 1
@@ -150,6 +162,18 @@ class ISMCTSAgent(Agent):
         else:
             scored = [(root.children[a].visits, -i, a) for i, a in enumerate(legal) if a in root.children]
         return max(scored)[2] if scored else legal[0]
+
+    def _goes_on(self, worlds: int, outcomes: dict[str, list[float]], default: str | None) -> bool:
+        """Whether search goes on past ``samples`` worlds: a batch of ``samples`` more at a time, up to
+        ``more_samples``, while some action leads the default by ``open_margin`` paired standard errors."""
+        if self.more_samples is None or default is None or worlds >= self.more_samples:
+            return False
+        assert self.samples is not None
+        if worlds % self.samples:
+            return True  # finish the batch
+        base = outcomes[default]
+        return any(clearly_better(values, base, self.open_margin) for action, values in outcomes.items()
+                   if action != default)
 
     def _overturns(self, best: list[float], default: list[float]) -> bool:
         """Whether ``best`` beats ``default`` by more than ``prior_margin`` standard errors (paired)."""
