@@ -97,7 +97,8 @@ class Oracle(_Seeing):
     name = "oracle"
 
     def __init__(self, seed: int | str = 0, *, model: str = "medium", base: str = "seeing-medium",
-                 depth: int = 1, samples: int = 0, margin: float = 0.0, **params: Any) -> None:
+                 depth: int = 1, samples: int = 0, margin: float = 0.0, more_samples: int = 0,
+                 open_margin: float = 0.5, **params: Any) -> None:
         super().__init__(seed, **params)
         self.model = model
         self.base = base
@@ -109,6 +110,11 @@ class Oracle(_Seeing):
         self.margin = margin
         """With samples: the base policy's choice stands unless another's paired mean gain over it exceeds
         ``margin`` standard errors (16 draws' noise otherwise overturns it at random: see the figures)."""
+        self.more_samples = more_samples
+        self.open_margin = open_margin
+        """With samples and a margin: the sequential budget of hard's search (``ISMCTSAgent.more_samples``):
+        while some action leads the base's choice by ``open_margin`` SE, ``samples`` more streams at a time,
+        up to ``more_samples``."""
 
     def choose_seeing(self, match: Match, seat: int, legal: list[str]) -> str:
         game = match.game
@@ -122,12 +128,20 @@ class Oracle(_Seeing):
     def _best(self, game: CrownTheQueen, state: QueenState, streams: list[int], seat: int, legal: list[str],
               depth: int) -> str:
         default = _base_action(game, state, seat, self.base, self.rng)
-        base = [self._value(game, state, default, s, seat, depth) for s in streams]
+        outcomes = {a: [self._value(game, state, a, s, seat, depth) for s in streams] for a in legal}
+        while len(streams) < self.more_samples and self.margin and any(
+                clearly_better(values, outcomes[default], self.open_margin)
+                for a, values in outcomes.items() if a != default):
+            batch = [self.rng.next64() for _ in range(min(self.samples, self.more_samples - len(streams)))]
+            streams = streams + batch
+            for a in legal:
+                outcomes[a] += [self._value(game, state, a, s, seat, depth) for s in batch]
+        base = outcomes[default]
         best, best_gain = default, 0.0
         for action in legal:
             if action == default:
                 continue
-            values = [self._value(game, state, action, s, seat, depth) for s in streams]
+            values = outcomes[action]
             if len(values) > 1 and self.margin and not clearly_better(values, base, self.margin):
                 continue  # the base policy's choice stands unless the paired gain is clear
             gain = sum(v - b for v, b in zip(values, base, strict=True)) / len(values)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from regalia.ai import load_agent
 from regalia.bench.crown_the_queen import (
     against_ceiling,
@@ -99,6 +101,36 @@ def test_the_pack_blind_ceiling_never_reads_the_matchs_chance_stream(monkeypatch
     assert set(used) == {match._rng.state}
     row = strength("oracle", "medium", 2, hero_params={"samples": 4})
     assert row["rubbers"] == 2 and 0 <= row["share"] <= 1
+
+
+def test_the_pack_blind_oracle_draws_more_streams_only_while_its_choice_is_open(monkeypatch):
+    """With ``more_samples`` the oracle spends hard's sequential budget: ``samples`` streams, then as many
+    again at a time up to ``more_samples``, only while some action leads the base's choice by ``open_margin``."""
+    game = load_game("crown-the-queen", players=3)
+    mediums = [load_agent("crown-the-queen", "medium", seed=s) for s in range(3)]
+    match = game.new_match(seed=11)
+    while len(match.legal_actions()) < 2:
+        match.play(mediums[match.to_move].choose(match))
+    seat, legal = match.to_move, match.legal_actions()
+    used: list[int] = []
+    rollout = Oracle._value
+
+    def spy(self, game, state, action, stream, seat, depth):  # type: ignore[no-untyped-def]
+        used.append(stream)
+        return rollout(self, game, state, action, stream, seat, depth)
+
+    monkeypatch.setattr(Oracle, "_value", spy)
+
+    def streams(**params: Any) -> int:
+        used.clear()
+        Oracle(seed=1, model="medium", samples=4, margin=1.0, more_samples=10, **params).choose_seeing(
+            match, seat, legal)
+        assert len(used) % len(legal) == 0
+        return len(used) // len(legal)
+
+    assert streams(open_margin=1e9) == 4  # never open: the small budget
+    assert streams(open_margin=0.0) == 10  # open at any lead, and here one action leads: 4, 8, then 2 more
+    assert streams() in (4, 8, 10)
 
 
 def test_search_speed_harness_times_hards_flat_search_and_a_tree_with_random_rollouts():
