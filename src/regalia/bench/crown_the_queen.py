@@ -141,7 +141,7 @@ def ismcts_simulations_per_second(seconds: float, **params: Any) -> dict[str, An
     positions = sample_positions(6)
     spec = {**load_game(GAME).agent_levels()["hard"], **params}
     spec.pop("algorithm")
-    spec.update(seconds=None, iterations=SEARCH_ITERATIONS, samples=None)
+    spec.update(seconds=None, iterations=SEARCH_ITERATIONS, samples=None, more_samples=None)
     done = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
