@@ -52,6 +52,12 @@ mediums, where it takes 37.4% ± 2.1% of the same 2,000 rubbers (55% of the ceil
 kind of rollouts as this player, on believed worlds instead of the true hands; the level before, a tree search,
 took 34.7%, 18%); and medium for 33.3% + 0.7 × 13.5 = 42.8% against two easies, where it takes 38.9% of the
 same 2,000 (41% of the ceiling's edge).
+
+Since 2026-12-01 hard spends a sequential budget (64 worlds, up to 512 while the decision is open) with a
+1-SE margin, and this player can spend the same (``more_samples``, ``open_margin``), so the ceiling is
+never searched more weakly than hard. With ``--params '{"samples": 64, "margin": 1, "more_samples": 512,
+"open_margin": 0.5}'`` against two mediums: 42.3% ± 4.3% of 500 rubbers so far (strength:0-249 40.3%,
+500-749 44.3%), where hard takes 38.8% ± 3.2% of 900; both still to run to 2,000.
 """
 
 from __future__ import annotations

@@ -168,9 +168,12 @@ class CrownTheQueen(Game):
             # sequential (``more_samples``): where, after 64 worlds, some action leads medium's choice by half a
             # standard error, search goes on 64 worlds at a time to at most 512, so the 1-SE margin is judged
             # on enough worlds not to be noise; clear decisions stay at 64. About three times the CPU of a
-            # fixed 64 worlds (≈7.5 s a rubber against ≈2.4 s); the 0.4 s clock caps the rare long decision.
-            # The fixed budget with the 2-SE margin (the level until 2026-12-01) is measured below.
-            # Measured against two mediums on strength:0-999 and 1000-1999 (CPU clock): 37.4% ± 2.1% of 2,000
+            # fixed 64 worlds (≈7.5 s a rubber against ≈2.4 s); the 0.4 s clock caps the longest decisions.
+            # Against two mediums (CPU clock): 38.8% ± 3.2% of 900 rubbers so far (strength:0-449 40.3%,
+            # 1000-1449 37.2%); the 2,000 are still to run. Chosen on 3,835 positions of medium self-play
+            # scored by 256 true-state rollouts per action: +0.0007 ± 0.0002 standing a decision over the
+            # fixed budget (4 SE). The fixed budget with the 2-SE margin (the level until 2026-12-01),
+            # measured against two mediums on strength:0-999 and 1000-1999 (CPU clock): 37.4% ± 2.1% of 2,000
             # rubbers (37.6%, 37.1%), where the level before (a tree of 150 iterations, rollouts of 12 turns
             # then ``evaluate``, 1-SE margin) took 34.7% of the same rubbers: a tree grown over a few dozen
             # worlds tries moves at random below the root, and medium plays them better. The pack-blind
