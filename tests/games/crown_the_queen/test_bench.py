@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from regalia.ai import load_agent
 from regalia.bench.crown_the_queen import (
     against_ceiling,
@@ -72,16 +74,14 @@ def test_belief_harness_counts_cards_right():
     assert 0 <= row["uniform: cards right of 6"] <= 6 and 0 <= row["belief: cards right of 6"] <= 6
 
 
-def test_the_pack_blind_ceiling_never_reads_the_matchs_chance_stream(monkeypatch):
-    """With ``samples`` the oracle sees every hand and the pack's cards, never the draws to come: its rollouts
-    run on streams of its own (never the match's), so the same state behind another generator gives the
-    same choice."""
+def first_choice_with_spied_streams(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, int, list[str], list[int]]:
+    """The first decision with a choice in a medium self-play match, and the list every stream the oracle's
+    rollouts use is recorded in."""
     game = load_game("crown-the-queen", players=3)
     mediums = [load_agent("crown-the-queen", "medium", seed=s) for s in range(3)]
     match = game.new_match(seed=11)
     while len(match.legal_actions()) < 2:
         match.play(mediums[match.to_move].choose(match))
-    seat, legal = match.to_move, match.legal_actions()
     used: list[int] = []
     rollout = Oracle._value
 
@@ -90,6 +90,14 @@ def test_the_pack_blind_ceiling_never_reads_the_matchs_chance_stream(monkeypatch
         return rollout(self, game, state, action, stream, seat, depth)
 
     monkeypatch.setattr(Oracle, "_value", spy)
+    return match, match.to_move, match.legal_actions(), used
+
+
+def test_the_pack_blind_ceiling_never_reads_the_matchs_chance_stream(monkeypatch):
+    """With ``samples`` the oracle sees every hand and the pack's cards, never the draws to come: its rollouts
+    run on streams of its own (never the match's), so the same state behind another generator gives the
+    same choice."""
+    match, seat, legal, used = first_choice_with_spied_streams(monkeypatch)
     choices = set()
     for stream in (1, 2**40 + 3, 2**63 - 5):
         match._rng.state = stream
@@ -106,20 +114,7 @@ def test_the_pack_blind_ceiling_never_reads_the_matchs_chance_stream(monkeypatch
 def test_the_pack_blind_oracle_draws_more_streams_only_while_its_choice_is_open(monkeypatch):
     """With ``more_samples`` the oracle spends hard's sequential budget: ``samples`` streams, then as many
     again at a time up to ``more_samples``, only while some action leads the base's choice by ``open_margin``."""
-    game = load_game("crown-the-queen", players=3)
-    mediums = [load_agent("crown-the-queen", "medium", seed=s) for s in range(3)]
-    match = game.new_match(seed=11)
-    while len(match.legal_actions()) < 2:
-        match.play(mediums[match.to_move].choose(match))
-    seat, legal = match.to_move, match.legal_actions()
-    used: list[int] = []
-    rollout = Oracle._value
-
-    def spy(self, game, state, action, stream, seat, depth):  # type: ignore[no-untyped-def]
-        used.append(stream)
-        return rollout(self, game, state, action, stream, seat, depth)
-
-    monkeypatch.setattr(Oracle, "_value", spy)
+    match, seat, legal, used = first_choice_with_spied_streams(monkeypatch)
 
     def streams(**params: Any) -> int:
         used.clear()
