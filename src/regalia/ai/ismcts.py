@@ -49,7 +49,7 @@ from typing import Any
 
 from regalia.core.game import CHANCE, JSON, Game, State
 from regalia.core.rng import Rng
-from regalia.core.stats import clearly_better
+from regalia.core.stats import clearly_better, is_open
 
 from . import clock
 from .agent import Agent
@@ -171,9 +171,7 @@ class ISMCTSAgent(Agent):
         assert self.samples is not None
         if worlds % self.samples:
             return True  # finish the batch
-        base = outcomes[default]
-        return any(clearly_better(values, base, self.open_margin) for action, values in outcomes.items()
-                   if action != default)
+        return is_open(outcomes, default, self.open_margin)
 
     def _overturns(self, best: list[float], default: list[float]) -> bool:
         """Whether ``best`` beats ``default`` by more than ``prior_margin`` standard errors (paired)."""

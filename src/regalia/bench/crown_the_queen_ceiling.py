@@ -68,7 +68,7 @@ from typing import Any
 from regalia.core.game import CHANCE
 from regalia.core.match import Match
 from regalia.core.rng import Rng
-from regalia.core.stats import clearly_better
+from regalia.core.stats import clearly_better, is_open
 from regalia.games.crown_the_queen import heuristics
 from regalia.games.crown_the_queen.game import CrownTheQueen
 from regalia.games.crown_the_queen.state import OVER, QueenState
@@ -135,9 +135,7 @@ class Oracle(_Seeing):
               depth: int) -> str:
         default = _base_action(game, state, seat, self.base, self.rng)
         outcomes = {a: [self._value(game, state, a, s, seat, depth) for s in streams] for a in legal}
-        while len(streams) < self.more_samples and self.margin and any(
-                clearly_better(values, outcomes[default], self.open_margin)
-                for a, values in outcomes.items() if a != default):
+        while len(streams) < self.more_samples and self.margin and is_open(outcomes, default, self.open_margin):
             batch = [self.rng.next64() for _ in range(min(self.samples, self.more_samples - len(streams)))]
             streams = streams + batch
             for a in legal:

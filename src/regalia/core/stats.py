@@ -13,3 +13,10 @@ def clearly_better(best: list[float], default: list[float], margin: float) -> bo
     mean = sum(gains) / n
     variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
     return mean > 0 and mean * mean * n > margin * margin * variance
+
+
+def is_open(outcomes: dict[str, list[float]], default: str, margin: float) -> bool:
+    """Whether some other action leads ``default`` by ``margin`` paired standard errors: the choice is still
+    open, so a sequential search draws more samples before it settles."""
+    base = outcomes[default]
+    return any(clearly_better(values, base, margin) for action, values in outcomes.items() if action != default)
