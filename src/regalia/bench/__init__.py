@@ -16,7 +16,9 @@ Row = dict[str, Any]
 
 
 def names() -> list[str]:
-    return sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+    """The modules that are benchmarks (they define ``run``); the others are helpers of a benchmark."""
+    return sorted(m.name for m in pkgutil.iter_modules(__path__)
+                  if not m.name.startswith("_") and hasattr(importlib.import_module(f"{__name__}.{m.name}"), "run"))
 
 
 def print_table(console: Console, title: str, rows: list[Row]) -> None:
