@@ -11,9 +11,10 @@ future forward — the same chance stream as the match, the opponents played by 
 the policy the field plays, so against ``easy`` and ``medium`` the model is exact: those heuristics are
 deterministic functions of their seat's view), itself by a base policy — to the end of the current game,
 and scores the resulting rubber standing (the exact result when that game ends the rubber; else the
-chance of winning the rubber from the totals, ``standing_value``). The best action is played; ties keep
-the base policy's choice. This is a one-step policy improvement over the base policy with an exact model
-(Bertsekas' rollout algorithm), so it plays at least as well as its base policy, by construction.
+chance of winning the rubber from the totals: ``lookahead.standing``, as hard scores its rollouts). The
+best action is played; ties keep the base policy's choice. This is a one-step policy improvement over the
+base policy with an exact model (Bertsekas' rollout algorithm), so it plays at least as well as its base
+policy, by construction.
 
 Optionally (``depth=2``) the first decision of its own after the candidate is also chosen by rollouts.
 A decision costs a few rollouts of one game (well under a millisecond each).
@@ -62,7 +63,6 @@ never searched more weakly than hard. With ``--params '{"samples": 64, "margin":
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from regalia.core.game import CHANCE
@@ -71,24 +71,10 @@ from regalia.core.rng import Rng
 from regalia.core.stats import clearly_better, is_open
 from regalia.games.crown_the_queen import heuristics
 from regalia.games.crown_the_queen.game import CrownTheQueen
+from regalia.games.crown_the_queen.lookahead import standing
 from regalia.games.crown_the_queen.state import OVER, QueenState
 
 from .crown_the_queen import _Seeing, _seeing_medium
-
-SPREAD_PER_GAME = 25.0
-"""The softmax temperature, per square root of the games left, that turns rubber totals into chances."""
-
-
-def standing_value(game: CrownTheQueen, state: QueenState, seat: int) -> float:
-    """``seat``'s chance of winning the rubber from the totals of the games finished so far."""
-    if state.step == OVER:
-        return game.returns(state)[seat]
-    totals = [sum(r[s] for r in state.results) for s in range(state.players)]
-    left = state.games - len(state.results)
-    temperature = SPREAD_PER_GAME * math.sqrt(left)
-    top = max(totals)
-    weights = [math.exp((t - top) / temperature) for t in totals]
-    return weights[seat] / sum(weights)
 
 
 def _base_action(game: CrownTheQueen, state: QueenState, seat: int, base: str, rng: Rng) -> str:
@@ -161,7 +147,7 @@ class Oracle(_Seeing):
         state = game.apply(state, action)
         while True:
             if state.step == OVER or len(state.results) > finished:
-                return standing_value(game, state, seat)
+                return standing(state, seat)
             mover = game.to_move(state)
             if mover == CHANCE:
                 state = game.apply(state, game.sample_chance(state, rng))

@@ -15,9 +15,10 @@ from regalia.bench.crown_the_queen import (
     paired,
     strength,
 )
-from regalia.bench.crown_the_queen_ceiling import Oracle, standing_value
+from regalia.bench.crown_the_queen_ceiling import Oracle
 from regalia.games import load_game
 from regalia.games.crown_the_queen import CrownTheQueen
+from regalia.games.crown_the_queen.lookahead import standing
 
 
 def test_strength_harness_rotates_seats_and_counts_shares():
@@ -57,7 +58,7 @@ def test_the_oracle_foresees_the_match_exactly():
     finished = len(match.state.results)
     while len(match.state.results) == finished:
         match.play(mediums[match.to_move].choose(match))
-    assert foreseen == standing_value(game, match.state, seat)
+    assert foreseen == standing(match.state, seat)
 
 
 def test_paired_harness_plays_every_variant_on_the_same_rubbers():
