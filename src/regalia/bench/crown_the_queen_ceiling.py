@@ -57,8 +57,9 @@ same 2,000 (41% of the ceiling's edge).
 Since 2026-12-01 hard spends a sequential budget (64 worlds, up to 512 while the decision is open) with a
 1-SE margin, and this player can spend the same (``more_samples``, ``open_margin``), so the ceiling is
 never searched more weakly than hard. With ``--params '{"samples": 64, "margin": 1, "more_samples": 512,
-"open_margin": 0.5}'`` against two mediums: 42.3% ± 4.3% of 500 rubbers so far (strength:0-249 40.3%,
-500-749 44.3%), where hard takes 38.8% ± 3.2% of 900; both still to run to 2,000.
+"open_margin": 0.5}'`` against two mediums: 41.5% ± 2.2% of 2,000 rubbers (strength:0-999 42.4%, 1000-1999
+40.7%; ~6.5 CPU s a rubber), where hard takes 38.5% ± 2.1% of the same 2,000: 63% of this ceiling's edge, against
+the 39.1% the fallback asks (71% of the 64-stream ceiling's edge).
 """
 
 from __future__ import annotations

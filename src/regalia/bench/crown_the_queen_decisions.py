@@ -16,8 +16,8 @@ Q is the truth only with medium as everyone's continuation, so a variant is cred
 not for playing better than medium later; and the best action's Q carries the rollouts' noise, so
 ``regret`` (best Q − Q of the choice) reads as relative, not absolute. Figures are standing (the chance of
 winning the rubber) per decision; a seat makes about 60 decisions with a choice in a rubber. For scale: hard's
-sequential budget gained +0.0007 ± 0.0002 a decision by this measure (3,835 positions, 400 rubbers), and about 1.4
-points of rubber share against two mediums (37.4% of 2,000 rubbers before, 38.8% of the first 900 after).
+sequential budget gained +0.0007 ± 0.0002 a decision by this measure (3,835 positions, 400 rubbers), and about 1.1
+points of rubber share against two mediums (37.4% of 2,000 rubbers before, 38.5% of the same 2,000 after).
 
     REGALIA_AI_CLOCK=cpu python -m regalia.bench.crown_the_queen_decisions --rubbers 400 --seed 50000 --rollouts 256 \\
         --cache /tmp/q.json --variants '{"level": {}, "fixed 64": {"more_samples": null}, "medium": {"level": "medium"}}'

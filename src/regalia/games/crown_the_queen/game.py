@@ -169,17 +169,17 @@ class CrownTheQueen(Game):
             # standard error, search goes on 64 worlds at a time to at most 512, so the 1-SE margin is judged
             # on enough worlds not to be noise; clear decisions stay at 64. About three times the CPU of a
             # fixed 64 worlds (≈7.5 s a rubber against ≈2.4 s); the 0.4 s clock caps the longest decisions.
-            # Against two mediums (CPU clock): 38.8% ± 3.2% of 900 rubbers so far (strength:0-449 40.3%,
-            # 1000-1449 37.2%); the 2,000 are still to run. Chosen on 3,835 positions of medium self-play
+            # Against two mediums (CPU clock): 38.5% ± 2.1% of 2,000 rubbers (strength:0-999 39.7%,
+            # 1000-1999 37.2%). Chosen on 3,835 positions of medium self-play
             # scored by 256 true-state rollouts per action: +0.0007 ± 0.0002 standing a decision over the
             # fixed budget (4 SE). The fixed budget with the 2-SE margin (the level until 2026-12-01),
             # measured against two mediums on strength:0-999 and 1000-1999 (CPU clock): 37.4% ± 2.1% of 2,000
             # rubbers (37.6%, 37.1%), where the level before (a tree of 150 iterations, rollouts of 12 turns
             # then ``evaluate``, 1-SE margin) took 34.7% of the same rubbers: a tree grown over a few dozen
             # worlds tries moves at random below the root, and medium plays them better. The pack-blind
-            # ceiling (bench/crown_the_queen_ceiling.py: the same rollouts on the TRUE hands) takes 40.6%, so
-            # hard has 55% of its edge over a fair share (the fallback asks 70%: 38.4%); the goal of 45% is
-            # above that ceiling. Tried before: uniform worlds (34.6%), a particle filter over the others'
+            # ceiling (bench/crown_the_queen_ceiling.py: the same rollouts on the TRUE hands) takes 40.6%, and
+            # with hard's sequential budget 41.5% of the same 2,000: hard now has 63% of that edge over a fair
+            # share (the fixed budget 55%; the fallback asks 70%: 39.1%); the goal of 45% is above the ceiling. Tried before: uniform worlds (34.6%), a particle filter over the others'
             # hands (no more cards right than the belief), 600 and 1,500 iterations of the tree (no gain).
             "hard": {"algorithm": "ismcts", "seconds": 0.4, "iterations": None, "samples": 64, "flat": True,
                      "horizon": True, "rollout_policy": "medium", "paired": True,
