@@ -179,7 +179,8 @@ class CrownTheQueen(Game):
             # worlds tries moves at random below the root, and medium plays them better. The pack-blind
             # ceiling (bench/crown_the_queen_ceiling.py: the same rollouts on the TRUE hands) takes 40.6%, and
             # with hard's sequential budget 41.5% of the same 2,000: hard now has 63% of that edge over a fair
-            # share (the fixed budget 55%; the fallback asks 70%: 39.1%); the goal of 45% is above the ceiling. Tried before: uniform worlds (34.6%), a particle filter over the others'
+            # share (the fixed budget 55%; the fallback asks 70%: 39.1%); the goal of 45% is above the ceiling.
+            # Tried before: uniform worlds (34.6%), a particle filter over the others'
             # hands (no more cards right than the belief), 600 and 1,500 iterations of the tree (no gain).
             "hard": {"algorithm": "ismcts", "seconds": 0.4, "iterations": None, "samples": 64, "flat": True,
                      "horizon": True, "rollout_policy": "medium", "paired": True,
