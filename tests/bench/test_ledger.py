@@ -60,3 +60,18 @@ def test_wilson_interval():
     assert 0.71 < low < 0.72 and 0.86 < high < 0.87
     assert wilson(0, 0) == (0.0, 1.0)
     assert wilson(400, 400)[1] == pytest.approx(1.0)
+
+
+def test_a_code_fingerprint_ignores_docstrings_comments_and_layout_but_not_code(tmp_path):
+    from regalia.bench._ledger import code_fingerprint
+
+    path = tmp_path / "play.py"
+    path.write_text('"""Module."""\n\nSPREAD = 25.0\n"""A note: 41.5% of 2,000."""\n\n\ndef f(x):\n    """Doc."""\n'
+                    "    return x + SPREAD  # why\n")
+    before = code_fingerprint([path], "clock cpu")
+    path.write_text('"""Module, with figures."""\n\nSPREAD = 25.0\n"""A note: 42.0% of 3,000."""\n\n\n'
+                    "def f(x):\n    return (x\n            + SPREAD)\n")
+    assert code_fingerprint([path], "clock cpu") == before
+    assert code_fingerprint([path], "clock wall") != before
+    path.write_text('SPREAD = 32.0\n\n\ndef f(x):\n    return x + SPREAD\n')
+    assert code_fingerprint([path], "clock cpu") != before

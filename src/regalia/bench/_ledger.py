@@ -12,10 +12,12 @@ A line cut short (a run killed mid-write) is skipped with a warning; the next ap
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import math
 import os
+import textwrap
 import warnings
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
@@ -35,6 +37,31 @@ def fingerprint(files: Iterable[str | Path], *extras: str, root: str | Path | No
     for extra in extras:
         digest.update(b"extra\0" + extra.encode() + b"\0")
     return digest.hexdigest()[:16]
+
+
+def code_fingerprint(files: Iterable[str | Path], *extras: str, root: str | Path | None = None) -> str:
+    """As ``fingerprint``, but of what the Python ``files`` do (``code``), so comments, docstrings and
+    layout may change (figures written into them) without resetting a ledger."""
+    digest = hashlib.sha256()
+    base = Path(root) if root is not None else None
+    for file in sorted({Path(f) for f in files}, key=lambda p: p.as_posix()):
+        name = file.relative_to(base).as_posix() if base is not None else file.name
+        digest.update(name.encode() + b"\0" + code(file.read_text(encoding="utf-8")).encode() + b"\0")
+    for extra in extras:
+        digest.update(b"extra\0" + extra.encode() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def code(source: str) -> str:
+    """Python ``source`` as its syntax tree without bare strings (docstrings, attributes' notes) or comments."""
+    tree = ast.parse(textwrap.dedent(source))
+    for node in ast.walk(tree):  # a bare string statement does nothing
+        for field in ("body", "orelse", "finalbody"):
+            body = getattr(node, field, None)
+            if isinstance(body, list):
+                body[:] = [s for s in body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)
+                                                   and isinstance(s.value.value, str))]
+    return ast.dump(tree)
 
 
 def now() -> str:

@@ -1,0 +1,116 @@
+"""The hard-against-ceiling ledger: rubbers played once each, resumed, and the paired fallback verdict."""
+
+from __future__ import annotations
+
+import math
+
+from regalia.bench import crown_the_queen_verdict as verdict
+from regalia.bench._ledger import Ledger
+
+
+def _entries(pairs: list[tuple[float, float]], fingerprint: str = "f") -> list[dict]:
+    found = []
+    for i, (hard, ceiling) in enumerate(pairs):
+        found.append({"hero": "hard", "seed": i, "share": hard, "cpu": 1.0, "fingerprint": fingerprint})
+        found.append({"hero": "ceiling", "seed": i, "share": ceiling, "cpu": 2.0, "fingerprint": fingerprint})
+    return found
+
+
+def test_the_ceiling_plays_with_hard_s_own_budget_of_worlds_and_margins():
+    from regalia.games import load_game
+
+    hard = load_game("crown-the-queen").agent_levels()["hard"]
+    assert verdict.ceiling_params() == {"samples": hard["samples"], "margin": hard["prior_margin"],
+                                        "more_samples": hard["more_samples"], "open_margin": hard["open_margin"]}
+
+
+def test_the_paired_margin_is_h_less_seven_tenths_of_c_less_a_tenth_with_its_standard_error():
+    pairs = [(1.0, 1.0), (0.0, 1.0), (1.0, 0.0), (0.0, 0.0), (0.5, 1.0)] * 40
+    hard_row, ceiling_row, paired = verdict.verdict(_entries(pairs))
+    assert hard_row["rubbers"] == ceiling_row["rubbers"] == paired["rubbers"] == 200
+    assert math.isclose(hard_row["share"], 0.5) and math.isclose(ceiling_row["share"], 0.6)
+    terms = [h - 0.7 * c for h, c in pairs]
+    mean = sum(terms) / len(terms)
+    se = math.sqrt(sum((t - mean) ** 2 for t in terms) / (len(terms) - 1) / len(terms))
+    assert math.isclose(paired["D"], mean - 0.1) and math.isclose(paired["D SE"], se)
+    assert math.isclose(paired["of the ceiling's edge"], (0.5 - 1 / 3) / (0.6 - 1 / 3))
+    assert paired["fallback"] == "not shown"  # D = -0.02 with a standard error of 0.04
+
+
+def test_the_verdict_is_met_or_not_met_only_when_the_interval_excludes_zero_and_rubbers_suffice():
+    assert verdict.verdict(_entries([(1.0, 0.0), (0.0, 0.0), (1.0, 1.0)] * 100))[2]["fallback"] == "met"
+    assert verdict.verdict(_entries([(0.0, 1.0), (0.0, 0.0), (0.0, 0.0)] * 100))[2]["fallback"] == "not met"
+    assert verdict.verdict(_entries([(1.0, 0.0)] * 10))[2]["fallback"].startswith("too few rubbers")
+
+
+def test_a_rubber_counts_once_and_an_unpaired_one_counts_for_its_player_only():
+    entries = _entries([(1.0, 0.0), (0.0, 1.0)])
+    entries.append({"hero": "hard", "seed": 0, "share": 0.0, "fingerprint": "f"})  # played again: ignored
+    entries.append({"hero": "hard", "seed": 7, "share": 1.0, "fingerprint": "f"})
+    hard_row, ceiling_row, paired = verdict.verdict(entries)
+    assert (hard_row["rubbers"], hard_row["share"]) == (3, 2 / 3)
+    assert (ceiling_row["rubbers"], paired["rubbers"]) == (2, 2)
+
+
+def test_a_run_plays_only_the_rubbers_the_ledger_lacks_for_the_current_fingerprint(tmp_path, monkeypatch):
+    ledger = Ledger(tmp_path / "verdict.jsonl")
+    fingerprint = "the current code"
+    monkeypatch.setattr(verdict, "current_fingerprint", lambda: fingerprint)
+    ledger.append({"hero": "hard", "seed": 10, "share": 1.0, "fingerprint": fingerprint})
+    ledger.append({"hero": "ceiling", "seed": 11, "share": 1.0, "fingerprint": "an older code"})
+    assert verdict.missing(ledger, fingerprint, 10, 2) == [("ceiling", 10), ("hard", 11), ("ceiling", 11)]
+    played: list[tuple[str, int]] = []
+
+    def fake(job: tuple[str, int]) -> dict:
+        played.append(job)
+        return {"hero": job[0], "seed": job[1], "seat": job[1] % 3, "share": 0.0, "cpu": 0.0}
+
+    monkeypatch.setattr(verdict, "play_rubber", fake)
+    monkeypatch.setattr(verdict, "Pool", _InProcess)
+    assert verdict.play(ledger, 10, 2, workers=2) == 3
+    assert played == [("ceiling", 10), ("hard", 11), ("ceiling", 11)]
+    assert verdict.missing(ledger, fingerprint, 10, 2) == []
+    assert all(e["field"] == "medium" and e["fingerprint"] == fingerprint for e in ledger.read()[2:])
+
+
+def test_rubber_i_seats_the_hero_at_i_mod_3_with_the_strength_bench_s_seeds(monkeypatch):
+    from regalia.bench.crown_the_queen import make_agent
+
+    made: list[tuple[str, str, dict]] = []
+
+    def recording(level: str, seed: str, field: str | None = None, **params):
+        made.append((level, seed, params))
+        return make_agent("easy", seed)  # cheap stand-ins: only the seating is under test
+
+    monkeypatch.setattr(verdict, "make_agent", recording)
+    entry = verdict.play_rubber(("ceiling", 4))
+    assert entry["hero"] == "ceiling" and entry["seed"] == 4 and entry["seat"] == 1
+    assert entry["share"] in (0.0, 1 / 3, 0.5, 1.0)
+    assert made == [("medium", "4:0", {}), ("oracle", "4:1", verdict.ceiling_params()), ("medium", "4:2", {})]
+    made.clear()
+    verdict.play_rubber(("hard", 5))
+    assert [level for level, _, _ in made] == ["medium", "medium", "hard"]
+
+
+class _InProcess:
+    """A stand-in for ``multiprocessing.Pool`` that runs each job at once, in this process."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def __enter__(self) -> _InProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def apply_async(self, function, args):
+        value = function(*args)
+
+        class Done:
+            def ready(self) -> bool:
+                return True
+
+            def get(self):
+                return value
+        return Done()
