@@ -19,7 +19,7 @@ import math
 import os
 import textwrap
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -29,24 +29,22 @@ Z95 = 1.959963984540054
 
 def fingerprint(files: Iterable[str | Path], *extras: str, root: str | Path | None = None) -> str:
     """A short hash of the contents of ``files`` (their names relative to ``root``) and of ``extras``."""
-    digest = hashlib.sha256()
-    base = Path(root) if root is not None else None
-    for file in sorted({Path(f) for f in files}, key=lambda p: p.as_posix()):
-        name = file.relative_to(base).as_posix() if base is not None else file.name
-        digest.update(name.encode() + b"\0" + file.read_bytes() + b"\0")
-    for extra in extras:
-        digest.update(b"extra\0" + extra.encode() + b"\0")
-    return digest.hexdigest()[:16]
+    return _digest(files, extras, root, Path.read_bytes)
 
 
 def code_fingerprint(files: Iterable[str | Path], *extras: str, root: str | Path | None = None) -> str:
     """As ``fingerprint``, but of what the Python ``files`` do (``code``), so comments, docstrings and
     layout may change (figures written into them) without resetting a ledger."""
+    return _digest(files, extras, root, lambda file: code(file.read_text(encoding="utf-8")).encode())
+
+
+def _digest(files: Iterable[str | Path], extras: tuple[str, ...], root: str | Path | None,
+            content: Callable[[Path], bytes]) -> str:
     digest = hashlib.sha256()
     base = Path(root) if root is not None else None
     for file in sorted({Path(f) for f in files}, key=lambda p: p.as_posix()):
         name = file.relative_to(base).as_posix() if base is not None else file.name
-        digest.update(name.encode() + b"\0" + code(file.read_text(encoding="utf-8")).encode() + b"\0")
+        digest.update(name.encode() + b"\0" + content(file) + b"\0")
     for extra in extras:
         digest.update(b"extra\0" + extra.encode() + b"\0")
     return digest.hexdigest()[:16]
