@@ -33,7 +33,7 @@ then commit the ledger. ``regalia bench crown-the-queen-verdict`` prints the tab
 from __future__ import annotations
 
 import argparse
-import inspect
+import ast
 import math
 import time
 from datetime import UTC, datetime
@@ -79,9 +79,17 @@ def play_files() -> list[Path]:
 
 def current_fingerprint() -> str:
     """``play_files``, this module's rubber runner, the ceiling's budget and the clock the agents budget on."""
-    return code_fingerprint(play_files(), code(inspect.getsource(play_rubber)), repr(ceiling_params()),
+    return code_fingerprint(play_files(), _runner_code(), repr(ceiling_params()),
                             f"clock {'cpu' if clock.is_cpu_clock() else 'wall'}", f"field {FIELD}",
                             f"players {PLAYERS}", root=PACKAGE.parent)
+
+
+def _runner_code() -> str:
+    """``code`` of ``play_rubber`` as this file now reads (not ``inspect.getsource``, which a long run that
+    outlives an edit of this file would read at the old line numbers)."""
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    runner = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "play_rubber")
+    return code(ast.unparse(runner))
 
 
 def play_rubber(job: tuple[str, int]) -> dict[str, Any]:

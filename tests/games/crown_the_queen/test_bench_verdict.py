@@ -114,3 +114,11 @@ class _InProcess:
             def get(self):
                 return value
         return Done()
+
+
+def test_the_fingerprint_reads_the_runner_from_the_file_as_it_now_is():
+    import inspect
+
+    from regalia.bench._ledger import code
+
+    assert verdict._runner_code() == code(inspect.getsource(verdict.play_rubber))
