@@ -121,6 +121,15 @@ class Ledger:
         return found
 
 
+def mean_and_se(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (sample deviation / sqrt n; 0 for fewer than two)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+
+
 def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The 95% Wilson score interval of a share ``score / n`` (a draw may count a half)."""
     if n <= 0:

@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import copy
 import json
-import math
 import time
 from pathlib import Path
 from typing import Any
@@ -42,6 +41,7 @@ from regalia.core.rng import Rng
 from regalia.games import load_game
 from regalia.games.crown_the_queen.game import CrownTheQueen
 
+from ._ledger import mean_and_se
 from .crown_the_queen import GAME, make_agent
 from .crown_the_queen_ceiling import Oracle
 
@@ -122,10 +122,7 @@ def quality(variants: dict[str, dict[str, Any]], hero: str = "hard", *, rubbers:
         first = credited[baseline]
         if name != baseline and len(got) > 1:
             gains = [a - b for a, b in zip(got, first, strict=True)]
-            mean = sum(gains) / len(gains)
-            spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
-            row["gain"] = mean
-            row["paired SE"] = spread / math.sqrt(len(gains))
+            row["gain"], row["paired SE"] = mean_and_se(gains)
             row["same choice"] = sum(a == b for a, b in zip(picks, chosen[baseline], strict=True)) / len(picks)
         rows.append(row)
     return rows

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import math
 import time
 from datetime import UTC, datetime
 from multiprocessing import Pool
@@ -46,7 +45,7 @@ from regalia.ai import clock
 from regalia.ai.arena import play_match
 from regalia.games import load_game
 
-from ._ledger import Z95, Ledger, code, code_fingerprint, now, wilson
+from ._ledger import Z95, Ledger, code, code_fingerprint, mean_and_se, now, wilson
 from .crown_the_queen import GAME, make_agent
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -172,8 +171,7 @@ def verdict(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         hard = sum(by_hero["hard"][i] for i in both) / len(both)
         ceiling = sum(by_hero["ceiling"][i] for i in both) / len(both)
         terms = [by_hero["hard"][i] - SHARE_OF_EDGE * by_hero["ceiling"][i] for i in both]
-        mean = sum(terms) / len(terms)
-        se = math.sqrt(sum((t - mean) ** 2 for t in terms) / (len(terms) - 1) / len(terms))
+        mean, se = mean_and_se(terms)
         margin = mean - (1 - SHARE_OF_EDGE) * fair
         row |= {"share": hard, "ceiling share": ceiling,
                 "of the ceiling's edge": (hard - fair) / (ceiling - fair) if ceiling > fair else None,
