@@ -75,3 +75,26 @@ def test_a_code_fingerprint_ignores_docstrings_comments_and_layout_but_not_code(
     assert code_fingerprint([path], "clock wall") != before
     path.write_text('SPREAD = 32.0\n\n\ndef f(x):\n    return x + SPREAD\n')
     assert code_fingerprint([path], "clock cpu") != before
+
+
+def test_fieller_s_interval_holds_exactly_the_ratios_the_paired_data_do_not_rule_out():
+    from regalia.bench._ledger import Z95, mean_and_se, ratio_interval
+
+    xs = [0.7, -0.3, 0.7, -0.3, 0.2, -0.3, 0.7, 0.7] * 30
+    ys = [0.7, 0.7, -0.3, -0.3, 0.7, 0.7, 0.7, -0.3] * 30
+    low, high = ratio_interval(xs, ys)
+    assert low < (sum(xs) / sum(ys)) < high
+
+    def allowed(r: float) -> bool:
+        mean, se = mean_and_se([x - r * y for x, y in zip(xs, ys, strict=True)])
+        return abs(mean) <= Z95 * se
+
+    assert allowed(low + 1e-6) and allowed(high - 1e-6)
+    assert not allowed(low - 1e-3) and not allowed(high + 1e-3)
+
+
+def test_fieller_s_interval_is_none_where_the_denominator_is_not_clearly_off_zero():
+    from regalia.bench._ledger import ratio_interval
+
+    assert ratio_interval([1.0, 0.0, 1.0, 0.0], [1.0, -1.0, 1.0, -1.0]) is None
+    assert ratio_interval([1.0], [1.0]) is None

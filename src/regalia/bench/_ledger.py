@@ -130,6 +130,28 @@ def mean_and_se(values: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
 
 
+def ratio_interval(xs: list[float], ys: list[float], z: float = Z95) -> tuple[float, float] | None:
+    """Fieller's 95% interval of ``mean(xs) / mean(ys)`` from paired samples, or None where it is unbounded.
+
+    The ratio ``r`` is in the interval when ``mean(xs - r ys)`` lies within ``z`` of its own standard
+    error of 0 — a quadratic in ``r``. It is bounded only when ``mean(ys)`` is itself clearly off 0;
+    otherwise the data allow any ratio and no interval is given.
+    """
+    n = len(xs)
+    if n < 2 or len(ys) != n:
+        return None
+    mx, my = sum(xs) / n, sum(ys) / n
+    vxx = sum((x - mx) ** 2 for x in xs) / (n - 1) / n
+    vyy = sum((y - my) ** 2 for y in ys) / (n - 1) / n
+    vxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / (n - 1) / n
+    a, b, c = my * my - z * z * vyy, -2 * (mx * my - z * z * vxy), mx * mx - z * z * vxx
+    disc = b * b - 4 * a * c
+    if a <= 0 or disc < 0:
+        return None
+    root = math.sqrt(disc)
+    return (-b - root) / (2 * a), (-b + root) / (2 * a)
+
+
 def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The 95% Wilson score interval of a share ``score / n`` (a draw may count a half)."""
     if n <= 0:

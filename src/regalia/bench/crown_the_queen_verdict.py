@@ -45,7 +45,7 @@ from regalia.ai import clock
 from regalia.ai.arena import play_match
 from regalia.games import load_game
 
-from ._ledger import Z95, Ledger, code, code_fingerprint, mean_and_se, now, wilson
+from ._ledger import Z95, Ledger, code, code_fingerprint, mean_and_se, now, ratio_interval, wilson
 from .crown_the_queen import GAME, make_agent
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -150,7 +150,8 @@ def _deadline(until: str | None) -> datetime | None:
 
 def verdict(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A row per player (rubbers, share, 95% Wilson interval, CPU) and one for the paired fallback: on the
-    rubbers both played, the fraction of the ceiling's edge hard has and ``D`` with its standard error."""
+    rubbers both played, the fraction of the ceiling's edge hard has (with Fieller's 95% interval: the
+    fractions the paired data do not rule out) and ``D`` with its standard error."""
     by_hero: dict[str, dict[int, float]] = {hero: {} for hero in HEROES}
     cpu = dict.fromkeys(HEROES, 0.0)
     for entry in entries:
@@ -173,8 +174,10 @@ def verdict(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         terms = [by_hero["hard"][i] - SHARE_OF_EDGE * by_hero["ceiling"][i] for i in both]
         mean, se = mean_and_se(terms)
         margin = mean - (1 - SHARE_OF_EDGE) * fair
+        edge = ratio_interval([by_hero["hard"][i] - fair for i in both], [by_hero["ceiling"][i] - fair for i in both])
         row |= {"share": hard, "ceiling share": ceiling,
                 "of the ceiling's edge": (hard - fair) / (ceiling - fair) if ceiling > fair else None,
+                "95% of the edge": f"{edge[0]:.2f} to {edge[1]:.2f}" if edge else "unbounded",
                 "D": margin, "D SE": se, "fallback": _verdict(margin, se, len(both))}
     rows.append(row)
     return rows

@@ -35,6 +35,8 @@ def test_the_paired_margin_is_h_less_seven_tenths_of_c_less_a_tenth_with_its_sta
     assert math.isclose(paired["D"], mean - 0.1) and math.isclose(paired["D SE"], se)
     assert math.isclose(paired["of the ceiling's edge"], (0.5 - 1 / 3) / (0.6 - 1 / 3))
     assert paired["fallback"] == "not shown"  # D = -0.02 with a standard error of 0.04
+    low, high = (float(x) for x in paired["95% of the edge"].split(" to "))
+    assert low < paired["of the ceiling's edge"] < high
 
 
 def test_the_verdict_is_met_or_not_met_only_when_the_interval_excludes_zero_and_rubbers_suffice():
