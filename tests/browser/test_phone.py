@@ -1,4 +1,5 @@
-"""Every game's table fits a phone's width (390 px): nothing scrolls sideways."""
+"""Every game's table fits a phone's width (390 px): nothing scrolls sideways, neither the page nor a part of
+it (the board and its ledgers scroll on their own where they overflow)."""
 
 from __future__ import annotations
 
@@ -13,18 +14,27 @@ TABLES = {"kings-gold": ".kg-table", "gold-battle": ".gb-board", "crown-the-quee
           "gold-crown": ".gc-mat"}
 
 
-@pytest.mark.parametrize("game_id", sorted(TABLES))
-def test_the_table_fits_a_phone(chromium_browser, site, game_id):
+MOST = {"kings-gold": {"players": "6"}, "gold-crown": {"players": "4"}, "crown-the-queen": {"players": "6"}}
+"""The most seats each game takes: a ledger's longest form."""
+
+
+@pytest.mark.parametrize(("game_id", "options"), [(game_id, None) for game_id in sorted(TABLES)]
+                         + [(game_id, MOST[game_id]) for game_id in sorted(MOST)])
+def test_the_table_fits_a_phone(chromium_browser, site, game_id, options):
     context = chromium_browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
-        start_from_lobby(page, site, game_id)
+        start_from_lobby(page, site, game_id, options=options)
         expect(page.locator(TABLES[game_id])).to_be_visible()
+        shot(page, f"{game_id}-phone" + (f"-{options['players']}" if options else ""))
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the {game_id} table overflows a phone's width ({width}px)"
+        sideways = page.evaluate("""() => [...document.querySelectorAll('*')]
+            .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1)
+            .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.scrollWidth}px in ${e.clientWidth}px`)""")
+        assert sideways == [], f"part of the {game_id} table scrolls sideways on a phone: {sideways}"
         if game_id == "crown-the-queen":  # cards large enough to read: the stations go four to a line
             card = page.locator(".cq-table .cq-card rect").first.bounding_box()
             assert card is not None and card["width"] >= 45, card
-        shot(page, f"{game_id}-phone")
     finally:
         context.close()

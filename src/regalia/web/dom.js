@@ -24,6 +24,13 @@ export function s(tag, attrs, ...children) {
   return build(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
+/** A ledger's column header: ``[name, short]`` shows ``short`` (an abbr titled ``name``) on a phone, where the
+    whole names of every column would make the table scroll sideways. */
+export function columnHeader(column) {
+  const [name, short] = Array.isArray(column) ? column : [column, null];
+  return h("th", { scope: "col" }, short && short !== name ? [h("span", { class: "long" }, name), h("abbr", { class: "short", title: name }, short)] : name);
+}
+
 /** An SVG element that acts as a button: clickable, focusable, Enter/Space, named for screen readers. */
 export function svgButton(el, label, onActivate) {
   el.setAttribute("role", "button");

@@ -6,7 +6,7 @@
 //   ...
 //   [pack n]  [face-up: top]        [card passed to you]  Swap · Keep
 //                 ╲ ╲ │ ╱ ╱   your hand, fanned
-import { h, s, seatName, svgButton } from "../dom.js";
+import { columnHeader, h, s, seatName, svgButton } from "../dom.js";
 
 const COLOURS = { Policeman: "#1f3a93", Soldier: "#b22222", Sailor: "#1b6fa8", Airman: "#5a7fa8", "Royal Coach": "#8a6400",
   Page: "#6b1b3a", Archbishop: "#5b2c83", Queen: "#d4a017" };
@@ -138,7 +138,7 @@ function scoreSheet(v, players) {
   const rows = v.results.map((r, g) => h("tr", {}, h("th", { scope: "row" }, `Game ${g + 1}`), r.map((p) => h("td", {}, p))));
   return h("table", { class: "ledger score-sheet", "aria-label": "The rubber's score sheet" },
     h("caption", {}, `Score sheet · game ${v.game_number} of ${v.games}`),
-    h("thead", {}, h("tr", {}, h("th", {}, ""), Array.from({ length: seats }, (_, i) => h("th", { scope: "col" }, seatName(players, i))))),
+    h("thead", {}, h("tr", {}, h("th", {}, ""), Array.from({ length: seats }, (_, i) => columnHeader([seatName(players, i), `Seat ${i + 1}`])))),
     h("tbody", {}, rows, h("tr", { class: "at-helm" }, h("th", { scope: "row" }, "Total"), v.totals.map((t) => h("td", {}, t)))));
 }
 

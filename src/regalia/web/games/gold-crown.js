@@ -5,7 +5,7 @@
 // The mat is not drawn here: the rules package publishes it (regalia/games/gold_crown/mat.py, read by
 // layout.py; GET /api/games/gold-crown/board) and this table paints what it is given, box by box, with
 // each box's zone and mark. Only the paint, the pieces and the controls are this module's own.
-import { h, s, seatName, svgButton } from "../dom.js";
+import { columnHeader, h, s, seatName, svgButton } from "../dom.js";
 
 const CELL = 28;
 const ZONE_PAINT = { separator: "#6b5b3a", field: "#a8c686", wall: "#7d7d7d", deck: "#b9b0a0", gate: "#5a3a1a",
@@ -98,7 +98,7 @@ export function render(board, update, ctx) {
   const specials = ctx.legal.filter((a) => !a.startsWith("move ") && !a.startsWith("fire "));
   const barons = h("table", { class: "ledger gc-barons", "aria-label": "The barons" },
     h("caption", {}, "The barons"),
-    h("thead", {}, h("tr", {}, ["Baron", "Knights", "Chambers", "Gates", "Drawbridge", "Ram", "Boulders", "Breaches"].map((c) => h("th", { scope: "col" }, c)))),
+    h("thead", {}, h("tr", {}, ["Baron", ["Knights", "Kn."], ["Chambers", "Ch."], "Gates", ["Drawbridge", "Bridge"], "Ram", ["Boulders", "Bld."], ["Breaches", "Br."]].map(columnHeader))),
     h("tbody", {}, v.barons.map((b, seat) => h("tr", { class: seat === v.baron ? "at-helm" : "" },
       h("th", { scope: "row" }, h("span", { class: "swatch", style: `background:${BARON_COLOURS[seat]}` }), ` ${BARON_NAMES[seat]} (${b.face}) · ${seatName(update.players, seat)}`,
         b.retreated ? " (retreated)" : ""),

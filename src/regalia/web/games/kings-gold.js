@@ -6,7 +6,7 @@
 //   [die 1][die 2][die 3][die 4][die 5]      <- click a die to hold it
 //   Roll · Re-roll n · Stop · Crest: convert/shield
 //   Captain's Ledger (Fire! on a row when a Cannon is aimed)
-import { h, s, svgButton } from "../dom.js";
+import { columnHeader, h, s, svgButton } from "../dom.js";
 
 let held = new Set();
 let heldFor = null;
@@ -126,7 +126,7 @@ export function render(board, update, ctx) {
 
   const ledger = h("table", { class: "ledger", "aria-label": "Captain's Ledger" },
     h("caption", {}, "Captain's Ledger"),
-    h("thead", {}, h("tr", {}, ["Captain", "Gold", "Doubloons", "Shields", "Threat", "Score", ""].map((c) => h("th", { scope: "col" }, c)))),
+    h("thead", {}, h("tr", {}, ["Captain", "Gold", ["Doubloons", "Dbl."], ["Shields", "Shd."], "Threat", "Score", ""].map(columnHeader))),
     h("tbody", {}, v.captains.map((c) => h("tr", { class: [c.seat === v.captain ? "at-helm" : "", c.eliminated ? "out" : ""].join(" ") },
       h("th", { scope: "row" }, `${c.name} (seat ${c.seat + 1})`, c.seat === v.captain ? " ⚓" : "", c.immune ? " (immune)" : ""),
       h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
