@@ -76,3 +76,15 @@ def test_kings_gold_from_the_lobby_to_the_end_against_the_computer(page, site, t
     download.value.save_as(record)
     result = CliRunner().invoke(app, ["replay", str(record)])  # the record the person downloads verifies
     assert result.exit_code == 0 and "verified" in result.output, result.output
+
+
+def test_a_cannon_s_target_is_named_as_the_ledger_names_it(page, site):
+    page.goto(site.url + "/")
+    update = {"view": {"captains": [{"seat": 0, "name": "Anne"}, {"seat": 1, "name": "Ben"}]},
+              "players": [{"seat": 0, "kind": "human"}, {"seat": 1, "kind": "computer", "level": "medium"}]}
+    labels = page.evaluate("""async (update) => {
+        const table = await import("/static/games/kings-gold.js");
+        return [table.label("fire 1", update), table.label("fire 0", update), table.label("fire 1")];
+    }""", update)
+    assert labels == ["Fire a Cannon at Ben · Computer (medium)", "Fire a Cannon at Anne · Seat 1",
+                      "Fire a Cannon at Seat 2"]

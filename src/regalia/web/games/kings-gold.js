@@ -38,13 +38,17 @@ function thrownNow(update) {
   return new Set();
 }
 
-export function label(action) {
+export function label(action, update) {
   if (action === "roll") return "Roll the dice";
   if (action === "stop") return "Stop and resolve";
   if (action.startsWith("reroll ")) return `Re-roll dice ${action.slice(7).replaceAll(" ", ", ")}`;
   if (action === "crest convert") return "Crest: pair with a Coin (Doubloon)";
   if (action === "crest shield") return "Crest: take a Shield";
-  if (action.startsWith("fire ")) return `Fire a Cannon at seat ${Number(action.slice(5)) + 1}`;
+  if (action.startsWith("fire ")) {  // the target as the Ledger names it: "Ben · Computer (medium)"
+    const seat = Number(action.slice(5));
+    const captain = update?.view?.captains?.find((c) => c.seat === seat);
+    return `Fire a Cannon at ${captain ? `${captain.name} · ` : ""}${seatName(update?.players, seat)}`;
+  }
   return action;
 }
 
