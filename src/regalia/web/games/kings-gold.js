@@ -38,17 +38,19 @@ function thrownNow(update) {
   return new Set();
 }
 
+/** A captain as the Ledger and the action list name it: "Ben · Computer (medium)" (the seat as the players' bar names it). */
+function captainName(update, seat) {
+  const captain = update?.view?.captains?.find((c) => c.seat === seat);
+  return `${captain ? `${captain.name} · ` : ""}${seatName(update?.players, seat)}`;
+}
+
 export function label(action, update) {
   if (action === "roll") return "Roll the dice";
   if (action === "stop") return "Stop and resolve";
   if (action.startsWith("reroll ")) return `Re-roll dice ${action.slice(7).replaceAll(" ", ", ")}`;
   if (action === "crest convert") return "Crest: pair with a Coin (Doubloon)";
   if (action === "crest shield") return "Crest: take a Shield";
-  if (action.startsWith("fire ")) {  // the target as the Ledger names it: "Ben · Computer (medium)"
-    const seat = Number(action.slice(5));
-    const captain = update?.view?.captains?.find((c) => c.seat === seat);
-    return `Fire a Cannon at ${captain ? `${captain.name} · ` : ""}${seatName(update?.players, seat)}`;
-  }
+  if (action.startsWith("fire ")) return `Fire a Cannon at ${captainName(update, Number(action.slice(5)))}`;
   return action;
 }
 
@@ -132,7 +134,7 @@ export function render(board, update, ctx) {
     h("caption", {}, "Captain's Ledger"),
     h("thead", {}, h("tr", {}, ["Captain", "Gold", ["Doubloons", "Dbl."], ["Shields", "Shd."], "Threat", "Score", ""].map(columnHeader))),
     h("tbody", {}, v.captains.map((c) => h("tr", { class: [c.seat === v.captain ? "at-helm" : "", c.eliminated ? "out" : ""].join(" ") },
-      h("th", { scope: "row" }, `${c.name} · ${seatName(update.players, c.seat)}`, c.seat === v.captain ? " ⚓" : "", c.immune ? " (immune)" : ""),
+      h("th", { scope: "row" }, captainName(update, c.seat), c.seat === v.captain ? " ⚓" : "", c.immune ? " (immune)" : ""),
       h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
       h("td", { class: `threat-${c.threat}` }, c.threat), h("td", {}, c.score),
       h("td", {}, legal.has(`fire ${c.seat}`) ? h("button", { type: "button", class: "fire", "data-kg": `fire ${c.seat}`,
