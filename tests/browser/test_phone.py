@@ -1,5 +1,6 @@
-"""Every game's table fits a phone's width (390 px): nothing scrolls sideways, neither the page nor a part of
-it (the board and its ledgers scroll on their own where they overflow)."""
+"""Every game's table fits a phone's width (390 px), and a tablet's (820 px, where the side panel narrows the
+board): nothing scrolls sideways, neither the page nor a part of it (the board and its ledgers would scroll
+on their own where they overflow)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,12 @@ MOST = {"kings-gold": {"players": "6"}, "gold-crown": {"players": "4"}, "crown-t
 """The most seats each game takes: a ledger's longest form."""
 
 
+SIDEWAYS = """() => [...document.querySelectorAll('*')]
+    .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1)
+    .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.scrollWidth}px in ${e.clientWidth}px`)"""
+"""Every element that scrolls sideways (its content wider than itself)."""
+
+
 @pytest.mark.parametrize(("game_id", "options"), [(game_id, None) for game_id in sorted(TABLES)]
                          + [(game_id, MOST[game_id]) for game_id in sorted(MOST)])
 def test_the_table_fits_a_phone(chromium_browser, site, game_id, options):
@@ -29,12 +36,23 @@ def test_the_table_fits_a_phone(chromium_browser, site, game_id, options):
         shot(page, f"{game_id}-phone" + (f"-{options['players']}" if options else ""))
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the {game_id} table overflows a phone's width ({width}px)"
-        sideways = page.evaluate("""() => [...document.querySelectorAll('*')]
-            .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1)
-            .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.scrollWidth}px in ${e.clientWidth}px`)""")
+        sideways = page.evaluate(SIDEWAYS)
         assert sideways == [], f"part of the {game_id} table scrolls sideways on a phone: {sideways}"
         if game_id == "crown-the-queen":  # cards large enough to read: the stations go four to a line
             card = page.locator(".cq-table .cq-card rect").first.bounding_box()
             assert card is not None and card["width"] >= 45, card
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game_id", sorted(MOST))
+def test_the_longest_ledgers_fit_a_tablet_beside_the_side_panel(chromium_browser, site, game_id):
+    context = chromium_browser.new_context(viewport={"width": 820, "height": 1180}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        start_from_lobby(page, site, game_id, options=MOST[game_id])
+        expect(page.locator("table.ledger").first).to_be_visible()
+        sideways = page.evaluate(SIDEWAYS)
+        assert sideways == [], f"part of the {game_id} table scrolls sideways on a tablet: {sideways}"
     finally:
         context.close()
