@@ -20,8 +20,21 @@ seeds ``i:seat``), so runs pair rubber by rubber with each other and with the ve
     REGALIA_AI_CLOCK=cpu python -m regalia.bench.crown_the_queen_opponents --model easy --field easy \\
         --first 0 --rubbers 600 --workers 2 --out /tmp/easy.jsonl
 
-Measured (2026-12-01, ``REGALIA_AI_CLOCK=cpu``, 3 players): see the table at the end of this docstring
-and benchmarks/README.md.
+Measured (2026-12-01, ``REGALIA_AI_CLOCK=cpu``, 3 players, two workers), against two easies:
+
+* ``medium`` (hard itself): **45.5% ± 2.4% of rubbers 0-1599** (0-599 44.7%: 39.8% of 0-249, whence
+  the README's old "hard vs 2 × easy: 40.0% of 250", and 48.1% of 250-599; 600-1599 46.0%). Against the
+  64-stream ceiling's 46.9% the fallback asks 42.8%, below the whole interval; so a medium that searched
+  like hard would be likely to pass it against easies (a ceiling with hard's budget, not measured against
+  easies, would ask a little more);
+* ``easy`` (told the opponents' policy): 45.8% ± 4.0% of 0-599, paired with hard +1.1 ± 2.4 points (SE).
+  A first run of the same search under another stream label (a scratch copy of this module) took 45.9% of
+  676, +1.5 ± 2.3 paired on the deals. So knowing how the opponents play is worth little here: too little
+  to see in 600 rubbers, and ``infer`` (which can only know less) was not run further.
+
+The inference itself (``inference_accuracy``, 30 rubbers of a medium seat watching two of the field): at
+the watcher's decisions the odds name an easy opponent easy 62% of the time and a medium one medium 70% (a
+tie, as before the first evidence of each game, names medium).
 """
 
 from __future__ import annotations
@@ -30,6 +43,7 @@ import argparse
 import json
 import math
 from collections import Counter
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -46,14 +60,14 @@ from .crown_the_queen import GAME, make_agent
 
 KINDS: dict[str, tuple[float, float]] = {
     # kind of acquire decision seen: (share of all acquire decisions seen, in easy play; in medium play)
-    "keep, laid": (0.033, 0.025),
-    "keep, laid nothing": (0.106, 0.013),
-    "mine keep later": (0.072, 0.020),
-    "mine keep wanted": (0.035, 0.028),
-    "mine swap later": (0.048, 0.116),
-    "mine swap useless": (0.334, 0.326),
-    "swap later": (0.064, 0.134),
-    "swap useless": (0.307, 0.338),
+    "keep, laid": (0.032, 0.026),
+    "keep, laid nothing": (0.097, 0.017),
+    "mine keep later": (0.072, 0.019),
+    "mine keep wanted": (0.032, 0.028),
+    "mine swap later": (0.050, 0.113),
+    "mine swap useless": (0.334, 0.329),
+    "swap later": (0.073, 0.137),
+    "swap useless": (0.309, 0.331),
 }
 """How often each kind of keep or swap is seen, by the policy that made it (``kind_frequencies``, 40 rubbers
 of each against a medium seat that watches). "mine": the card we passed (we saw it); "later": a card the
@@ -147,10 +161,9 @@ def play_rubber(job: tuple[int, str, str]) -> dict[str, Any]:
             "share": 1 / len(match.winners) if seat in match.winners else 0.0}
 
 
-def kind_frequencies(field: str, rubbers: int = 40) -> dict[str, float]:
-    """How often each ``kind`` of decision is seen at a medium seat watching two of ``field`` (``KINDS``)."""
+def _watch(field: str, rubbers: int, look: Callable[[dict[str, JSON], int, list[str]], None]) -> None:
+    """Rubbers ``acc:0..`` of a medium seat (seat 0) against two of ``field``; ``look`` sees its every decision."""
     game = load_game(GAME, players=3)
-    seen: Counter[str] = Counter()
 
     class Watcher(Agent):
         name = "watcher"
@@ -158,24 +171,48 @@ def kind_frequencies(field: str, rubbers: int = 40) -> dict[str, float]:
         def __init__(self, seed: str) -> None:
             super().__init__(seed)
             self.inner = make_agent("medium", seed)
-            self.record: list[dict[str, Any]] = []
 
         def decide(self, game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> str:
-            record = view["record"]
-            if len(record) < len(self.record):  # a new game: count the one that ended
-                laid: list[tuple[str, ...]] = [(), (), ()]
-                for before, turn in zip(self.record, self.record[1:], strict=False):
-                    if turn["seat"] != seat and turn["acquired"] in ("keep", "swap"):
-                        seen[kind(turn, before, laid[turn["seat"]], seat)] += 1
-                    laid[before["seat"]] += tuple(before["laid"])
-            self.record = record  # type: ignore[assignment]
+            look(view, seat, legal)
             return self.inner.decide(game, view, seat, legal)
 
     for i in range(rubbers):
         play_match(game, [Watcher(f"{i}:0"), make_agent(field, f"{i}:1"), make_agent(field, f"{i}:2")],
                    seed=f"acc:{i}")
+
+
+def kind_frequencies(field: str, rubbers: int = 40) -> dict[str, float]:
+    """How often each ``kind`` of decision is seen at a medium seat watching two of ``field`` (``KINDS``)."""
+    seen: Counter[str] = Counter()
+    last: list[Any] = []
+
+    def look(view: dict[str, JSON], seat: int, legal: list[str]) -> None:
+        record = view["record"]
+        assert isinstance(record, list)
+        if len(record) < len(last):  # a new game: count the one that ended
+            laid: list[tuple[str, ...]] = [(), (), ()]
+            for before, turn in zip(last, last[1:], strict=False):
+                if turn["seat"] != seat and turn["acquired"] in ("keep", "swap"):
+                    seen[kind(turn, before, laid[turn["seat"]], seat)] += 1
+                laid[before["seat"]] += tuple(before["laid"])
+        last[:] = record
+
+    _watch(field, rubbers, look)
     total = sum(seen.values())
     return {k: round(v / total, 3) for k, v in sorted(seen.items())}
+
+
+def inference_accuracy(field: str, rubbers: int = 30) -> float:
+    """How often ``odds`` names the field's policy right (positive odds: easy), at a medium seat's decisions."""
+    named: list[bool] = []
+
+    def look(view: dict[str, JSON], seat: int, legal: list[str]) -> None:
+        if len(legal) > 1:
+            found = odds(view, seat)
+            named.extend((found[s] > 0) == (field == "easy") for s in range(3) if s != seat)
+
+    _watch(field, rubbers, look)
+    return sum(named) / len(named)
 
 
 def main() -> None:
