@@ -46,12 +46,12 @@ from collections import Counter
 from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from regalia.ai.agent import Agent
 from regalia.ai.arena import play_match
 from regalia.ai.ismcts import ISMCTSAgent
-from regalia.core.game import CHANCE, JSON, Game, State
+from regalia.core.game import JSON, Game, State
 from regalia.core.rng import Rng
 from regalia.games import load_game
 from regalia.games.crown_the_queen.cards import use, wanted
@@ -129,20 +129,24 @@ class ModelledSearch(ISMCTSAgent):
         return ["easy" if side.random() < 1 / (1 + math.exp(-max(-50.0, o))) else "medium" for o in self._odds]
 
     def _rollout(self, game: Game, state: State, rng: Rng, start: State, cut: Any) -> list[float]:
-        assert cut is not None, "the modelled search plays to the end of the deal, as hard does (horizon)"
         policies = self._policies(rng)
-        while True:
-            values = cut(start, state)
-            if values is not None:
-                return list(values)
-            mover = game.to_move(state)
-            if mover is None:
-                return game.returns(state)
-            if mover == CHANCE:
-                state = game.apply(state, game.sample_chance(state, rng))
-                continue
-            policy = "medium" if mover == self._seat else policies[mover]
-            state = game.apply(state, game.policy(policy, state, mover, rng))
+        policies[self._seat] = "medium"
+        return super()._rollout(cast(Game, _SeatPolicies(game, policies)), state, rng, start, cut)
+
+
+class _SeatPolicies:
+    """``game`` as hard's rollout loop sees it, but each seat played by its own policy, whatever the
+    loop's ``rollout_policy`` names (so the loop of ``ISMCTSAgent._rollout`` is not written again)."""
+
+    def __init__(self, game: Game, policies: list[str]) -> None:
+        self._game = game
+        self._policies = policies
+
+    def policy(self, name: str, state: State, seat: int, rng: Rng) -> str:
+        return self._game.policy(self._policies[seat], state, seat, rng)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
 
 
 def hero(index: int, model: str) -> ModelledSearch:
