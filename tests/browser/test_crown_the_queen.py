@@ -39,9 +39,19 @@ def test_crown_the_queen_from_the_lobby_to_the_end_against_the_computer(page, si
     rights = page.locator(".cq-table g[role='img'] > text:first-child").evaluate_all(
         "els => els.map(e => { const b = e.getBBox(); return b.x + b.width; })")
     assert len(rights) == 3 and all(right <= 113 for right in rights), rights
+    # two computers of one level are told apart wherever a seat is named, by the number the log uses
+    twins = ["Computer (medium) · Seat 2", "Computer (medium) · Seat 3"]
+    expect(page.locator(".players li")).to_have_text(
+        [re.compile(rf"^{re.escape(name)}( · \d+)?$") for name in ["Seat 1 (you)", *twins]])
+    assert page.locator(".score-sheet thead th .long").all_text_contents() == twins  # "Seat 1" has no short form
     clicks = click_until_over(page, CONTROLS, choose)
     assert clicks >= 1
     expect(page.locator(".score-sheet tbody tr")).to_have_count(2)  # game 1 and the total
+    places = page.locator("#results .places li strong")
+    expect(places).to_have_count(3)
+    assert sorted(re.sub(r"^\d\. ", "", t) for t in places.all_text_contents()) == sorted(["Seat 1", *twins])
+    headers = page.locator("#results table.explained th").all_text_contents()
+    assert headers == ["Deal", "Seat 1", *twins], headers
     shot(page, "crown-the-queen-over")
 
 

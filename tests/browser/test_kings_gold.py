@@ -54,7 +54,7 @@ def test_kings_gold_from_the_lobby_to_the_end_against_the_computer(page, site, t
     expect(page.locator(".kg-table")).to_be_visible()
     expect(page.locator("table.ledger caption")).to_have_text("Captain's Ledger")
     # a captain's row names the seat as the players' bar does: "Anne · Seat 1", "Ben · Computer (medium)"
-    rows = page.locator("table.ledger tbody th").all_text_contents()
+    rows = page.locator("table.ledger tbody th").all_inner_texts()
     seats = page.locator(".players li").all_text_contents()
     assert len(rows) == len(seats) == 2 and rows[1].endswith("· Computer (medium)"), (rows, seats)
     assert seats[0].startswith("Seat 1") and "· Seat 1" in rows[0], (rows, seats)

@@ -31,6 +31,15 @@ export function columnHeader(column) {
   return h("th", { scope: "col" }, short && short !== name ? [h("span", { class: "long" }, name), h("abbr", { class: "short", title: name }, short)] : name);
 }
 
+/** A ledger row's seat known by a name of the game (a baron, a captain): the name with the seat as the
+ * players' bar names it ("Ben · Computer (medium) · Seat 2"); in a narrow ledger, the name with the seat's
+ * number ("Ben · Seat 2", an abbr titled with the whole). */
+export function namedSeat(name, players, seat) {
+  const whole = `${name} · ${seatName(players, seat)}`;
+  const short = `${name} · Seat ${seat + 1}`;
+  return short === whole ? whole : [h("span", { class: "long" }, whole), h("abbr", { class: "short", title: whole }, short)];
+}
+
 /** An SVG element that acts as a button: clickable, focusable, Enter/Space, named for screen readers. */
 export function svgButton(el, label, onActivate) {
   el.setAttribute("role", "button");
@@ -62,9 +71,19 @@ export function toast(message, kind = "error") {
   toast.timer = setTimeout(() => { box.hidden = true; }, 5000);
 }
 
-export function seatName(players, seat) {
+/** Who sits at ``seat``: a profile's name, a computer's level, else the seat's number counted from 1. */
+export function playerName(players, seat) {
   const p = (players || [])[seat];
   if (!p) return `Seat ${seat + 1}`;
   if (p.name) return p.name;
   return p.kind === "computer" ? `Computer (${p.level})` : `Seat ${seat + 1}`;
+}
+
+/** A seat as the page names it: who sits there, and the seat's number too where another seat would read the
+ * same ("Computer (medium) · Seat 3"), so that two computers of one level, or two people of one name, are told
+ * apart wherever a seat is named (the players' bar, the status line, ledgers, the end-of-match panel). */
+export function seatName(players, seat) {
+  const name = playerName(players, seat);
+  const twin = (players || []).some((_, other) => other !== seat && playerName(players, other) === name);
+  return twin ? `${name} · Seat ${seat + 1}` : name;
 }

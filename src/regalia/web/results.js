@@ -6,7 +6,7 @@
 //   │ 2. Ben    39   1500 → 1438 (−62)                 │
 //   │ How it was scored: coins, doubloons ×5, ...      │
 //   └──────────────────────────────────────────────────┘
-import { h, seatName } from "./dom.js";
+import { h, playerName, seatName } from "./dom.js";
 import { call } from "./api.js";
 
 function signed(delta) {
@@ -53,8 +53,11 @@ const EXPLAIN = { "kings-gold": kingsGold, "crown-the-queen": crownTheQueen };
 export async function resultsPanel(matchId, players = null) {
   const screen = await call("GET", `/api/matches/${encodeURIComponent(matchId)}/result`);
   if (players) {
-    screen.seats = screen.seats.map((s) => (s.player == null ? { ...s, name: seatName(players, s.seat) } : s));
+    screen.seats = screen.seats.map((s) => (s.player == null ? { ...s, name: playerName(players, s.seat) } : s));
   }
+  const named = [];  // then as the page names seats: "Computer (medium) · Seat 3" where two would read alike
+  for (const s of screen.seats) named[s.seat] = { name: s.name };
+  screen.seats = screen.seats.map((s) => ({ ...s, name: seatName(named, s.seat) }));
   const places = [...screen.seats].sort((a, b) => a.place - b.place || a.seat - b.seat);
   return h("section", { class: "panel results", id: "results", "aria-label": "Result" },
     h("h2", {}, "The match is over"),

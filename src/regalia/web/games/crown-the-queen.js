@@ -6,7 +6,7 @@
 //   ...
 //   [pack n]  [face-up: top]        [card passed to you]  Swap · Keep
 //                 ╲ ╲ │ ╱ ╱   your hand, fanned
-import { columnHeader, h, s, seatName, svgButton } from "../dom.js";
+import { columnHeader, h, playerName, s, seatName, svgButton } from "../dom.js";
 
 const COLOURS = { Policeman: "#1f3a93", Soldier: "#b22222", Sailor: "#1b6fa8", Airman: "#5a7fa8", "Royal Coach": "#8a6400",
   Page: "#6b1b3a", Archbishop: "#5b2c83", Queen: "#d4a017" };
@@ -50,7 +50,7 @@ const LABEL_CHARS = 14;
 /** The log names seats by number ("Seat 3 passes a card to Seat 1"): a seat known by another name (a
  * computer, a profile) shows its number beside its hand, so that every log line can be matched to a row. */
 function numbered(players, seat) {
-  return seatName(players, seat) === `Seat ${seat + 1}` ? "" : `Seat ${seat + 1} · `;
+  return playerName(players, seat) === `Seat ${seat + 1}` ? "" : `Seat ${seat + 1} · `;
 }
 
 export function render(board, update, ctx) {
@@ -75,7 +75,7 @@ export function render(board, update, ctx) {
     const row = s("g", { transform: `translate(10 ${y})`, role: "img",
       "aria-label": `${seatName(update.players, seat)}'s procession: ${laid.length ? laid.join(", ") : "nothing laid yet"}; ${v.hand_sizes[seat]} cards in hand` });
     // the name fits the 112 units before the turn marker and the first card (a long one is narrowed)
-    const name = `${seatName(update.players, seat)}${seat === me ? " (you)" : ""}`;
+    const name = `${playerName(update.players, seat)}${seat === me ? " (you)" : ""}`;  // the number is under it
     const narrowed = name.length > LABEL_CHARS ? { textLength: LABEL_WIDTH, lengthAdjust: "spacingAndGlyphs" } : {};
     row.append(s("text", { x: 0, y: 14, fill: seat === v.turn ? "#f2c230" : "#fff", "font-size": 13, "font-weight": "bold",
       class: "cq-seat-name", ...narrowed }, name),

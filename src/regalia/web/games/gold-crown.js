@@ -5,7 +5,7 @@
 // The mat is not drawn here: the rules package publishes it (regalia/games/gold_crown/mat.py, read by
 // layout.py; GET /api/games/gold-crown/board) and this table paints what it is given, box by box, with
 // each box's zone and mark. Only the paint, the pieces and the controls are this module's own.
-import { columnHeader, h, s, seatName, svgButton } from "../dom.js";
+import { columnHeader, h, namedSeat, s, svgButton } from "../dom.js";
 
 const CELL = 28;
 const ZONE_PAINT = { separator: "#6b5b3a", field: "#a8c686", wall: "#7d7d7d", deck: "#b9b0a0", gate: "#5a3a1a",
@@ -100,7 +100,7 @@ export function render(board, update, ctx) {
     h("caption", {}, "The barons"),
     h("thead", {}, h("tr", {}, ["Baron", ["Knights", "Kn."], ["Chambers", "Ch."], "Gates", ["Drawbridge", "Bridge"], "Ram", ["Boulders", "Bld."], ["Breaches", "Br."]].map(columnHeader))),
     h("tbody", {}, v.barons.map((b, seat) => h("tr", { class: seat === v.baron ? "at-helm" : "" },
-      h("th", { scope: "row" }, h("span", { class: "swatch", style: `background:${BARON_COLOURS[seat]}` }), ` ${BARON_NAMES[seat]} (${b.face}) · ${seatName(update.players, seat)}`,
+      h("th", { scope: "row" }, h("span", { class: "swatch", style: `background:${BARON_COLOURS[seat]}` }), " ", namedSeat(`${BARON_NAMES[seat]} (${b.face})`, update.players, seat),
         b.retreated ? " (retreated)" : ""),
       h("td", { "data-strength": seat }, b.count), h("td", {}, b.chambers), h("td", {}, b.gates), h("td", {}, b.bridge),
       h("td", {}, b.ram), h("td", {}, b.boulders), h("td", {}, b.breaches.join(" ") || "—")))));

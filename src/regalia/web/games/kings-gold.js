@@ -6,7 +6,7 @@
 //   [die 1][die 2][die 3][die 4][die 5]      <- click a die to hold it
 //   Roll · Re-roll n · Stop · Crest: convert/shield
 //   Captain's Ledger (Fire! on a row when a Cannon is aimed)
-import { columnHeader, h, s, seatName, svgButton } from "../dom.js";
+import { columnHeader, h, namedSeat, s, seatName, svgButton } from "../dom.js";
 
 let held = new Set();
 let heldFor = null;
@@ -134,7 +134,7 @@ export function render(board, update, ctx) {
     h("caption", {}, "Captain's Ledger"),
     h("thead", {}, h("tr", {}, ["Captain", "Gold", ["Doubloons", "Dbl."], ["Shields", "Shd."], "Threat", "Score", ""].map(columnHeader))),
     h("tbody", {}, v.captains.map((c) => h("tr", { class: [c.seat === v.captain ? "at-helm" : "", c.eliminated ? "out" : ""].join(" ") },
-      h("th", { scope: "row" }, captainName(update, c.seat), c.seat === v.captain ? " ⚓" : "", c.immune ? " (immune)" : ""),
+      h("th", { scope: "row" }, namedSeat(c.name, update.players, c.seat), c.seat === v.captain ? " ⚓" : "", c.immune ? " (immune)" : ""),
       h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
       h("td", { class: `threat-${c.threat}` }, c.threat), h("td", {}, c.score),
       h("td", {}, legal.has(`fire ${c.seat}`) ? h("button", { type: "button", class: "fire", "data-kg": `fire ${c.seat}`,
