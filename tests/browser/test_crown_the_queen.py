@@ -44,6 +44,12 @@ def test_crown_the_queen_from_the_lobby_to_the_end_against_the_computer(page, si
     expect(page.locator(".players li")).to_have_text(
         [re.compile(rf"^{re.escape(name)}( · \d+)?$") for name in ["Seat 1 (you)", *twins]])
     assert page.locator(".score-sheet thead th .long").all_text_contents() == twins  # "Seat 1" has no short form
+    # every card's name fits its coloured band, and the fan is labelled as the player's hand
+    overruns = page.locator(".cq-card > rect + rect + text").evaluate_all(
+        "els => els.map(e => [e.textContent, e.getBBox().width, e.previousSibling.getBBox().width])"
+        ".filter(([, text, band]) => text > band - 4)")
+    assert overruns == [], overruns
+    expect(page.locator(".cq-hand-name")).to_have_text("your hand")
     clicks = click_until_over(page, CONTROLS, choose)
     assert clicks >= 1
     expect(page.locator(".score-sheet tbody tr")).to_have_count(2)  # game 1 and the total
@@ -51,7 +57,7 @@ def test_crown_the_queen_from_the_lobby_to_the_end_against_the_computer(page, si
     expect(places).to_have_count(3)
     assert sorted(re.sub(r"^\d\. ", "", t) for t in places.all_text_contents()) == sorted(["Seat 1", *twins])
     headers = page.locator("#results table.explained th").all_text_contents()
-    assert headers == ["Deal", "Seat 1", *twins], headers
+    assert headers == ["Game", "Seat 1", *twins], headers  # as the score sheet and the log count them
     shot(page, "crown-the-queen-over")
 
 

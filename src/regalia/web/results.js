@@ -28,12 +28,12 @@ function kingsGold(screen) {
       h("td", {}, c.score))));
 }
 
-/** Crown the Queen: the points of every deal and the processions that scored them. */
+/** Crown the Queen: the points of every game of the rubber and the processions that scored them. */
 function crownTheQueen(screen) {
   const deals = screen.result.games || [];
   const processions = screen.view.last_processions || screen.view.processions || [];
   return [h("table", { class: "explained" },
-    h("tr", {}, h("th", {}, "Deal"), screen.seats.map((s) => h("th", {}, s.name))),
+    h("tr", {}, h("th", {}, "Game"), screen.seats.map((s) => h("th", {}, s.name))),
     deals.map((points, i) => h("tr", {}, h("td", {}, `${i + 1}`), points.map((p) => h("td", {}, p))))),
   h("ul", { class: "processions" }, processions.map((cards, seat) =>
     h("li", {}, `${screen.seats[seat]?.name ?? `Seat ${seat + 1}`}'s last procession: ${cards.join(", ") || "none"}`)))];

@@ -26,11 +26,17 @@ function card(name, { x = 0, y = 0, w = 60, hgt = 86, rotate = 0, faceDown = fal
   const colour = COLOURS[name] || "#777";
   g.append(s("rect", { width: w, height: hgt, rx: 6, fill: "#fffdf5", stroke: "#333" }),
     s("rect", { x: 3, y: 3, width: w - 6, height: 18, rx: 4, fill: colour }),
-    s("text", { x: w / 2, y: 16, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold" }, shortName(name)));
+    s("text", { x: w / 2, y: 16, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold",
+      class: "cq-card-name", ...fitted(shortName(name), w - 10) }, shortName(name)));
   if (name === "Queen") g.append(s("path", { d: `M${w / 2 - 16} 58 l4 -18 8 10 4 -14 4 14 8 -10 4 18z`, fill: "#d4a017", stroke: "#8a6400" }));
   else g.append(s("text", { x: w / 2, y: 58, "text-anchor": "middle", "font-size": 24, fill: colour, "font-weight": "bold" }, name[0]));
   if (!COLOURS[name]) g.append(s("text", { x: w / 2, y: 78, "text-anchor": "middle", "font-size": 8, fill: "#777" }, "no value"));
   return g;
+}
+
+/** A bold 10-unit label narrowed to ``room`` where it would run past the card's band ("Policeman"). */
+function fitted(text, room) {
+  return text.length * 6.4 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
 }
 
 function shortName(name) {
@@ -121,6 +127,8 @@ export function render(board, update, ctx) {
       } else c.setAttribute("aria-label", name);
       hand.append(c);
     });
+    hand.append(s("text", { x: 70 + (n - 1) * 31 + 34, y: 136, "text-anchor": "middle", fill: "#fff", "font-size": 12,
+      class: "cq-hand-name" }, "your hand"));
     table.append(hand);
   }
   svg.append(table);
