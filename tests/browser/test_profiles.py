@@ -3,6 +3,7 @@ rating change shown at the end of a match, the leaderboard."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,7 @@ def test_the_end_of_match_screen_shows_the_rating_change(page, records_site):
         start_from_lobby(page, records_site, "high-card", seats=["human", "computer:random"])
     # the new match is the profile's (counted against its matches in play, wherever it connects from)
     assert created.value.headers.get("authorization") == f"Bearer {token_of(page)}"
+    expect(page.locator(".players li").first).to_have_text(re.compile(r"^Jean Lafitte \(you\)"))  # named at the table
     play_by_clicks(page, choose=lambda actions: "hold")
     results = page.locator("#results")
     expect(results).to_contain_text("Jean Lafitte")

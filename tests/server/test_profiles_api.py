@@ -207,3 +207,36 @@ def test_the_result_screen_gives_each_seat_its_own_outcome_when_one_player_holds
     winners = screen["result"]["winners"]
     assert len(winners) == 1 and {s["player"] for s in screen["seats"]} == {"ai:high-card:random"}
     assert [s["outcome"] for s in screen["seats"]] == ["win" if s in winners else "loss" for s in range(3)]
+
+
+def test_a_seat_played_by_a_profile_is_named_so_at_the_table_on_every_screen_and_after_a_restart(tmp_path):
+    import asyncio
+
+    from regalia.server.store import Store
+
+    db = tmp_path / "names.db"
+    for site in serve(records_app(db)):
+        me = new_profile(site, "Anne Bonny")
+        created = site.new_match("high-card", seats=[{"kind": "human"}, {"kind": "computer"}])
+        watcher = site.ws(created["match"])  # a spectator, there before the profile sits down
+        assert [p["name"] for p in watcher.state["players"]] == [None, "Computer (random)"]
+        attached = site.http.post(f"/api/matches/{created['match']}/seats/0/player",
+                                  json={"seat_token": created["tokens"]["0"]}, headers=auth(me["token"]))
+        assert attached.status_code == 200, attached.text
+        watcher.wait_for(lambda s: s["players"][0]["name"] == "Anne Bonny")
+        late = site.ws(created["match"])
+        assert [p["name"] for p in late.state["players"]] == ["Anne Bonny", "Computer (random)"]
+        watcher.close()
+        late.close()
+
+    async def stored_names() -> list[str | None]:
+        store = Store(f"sqlite:///{db}")
+        await store.start()
+        try:
+            stored = await store.load_match(created["match"])
+            assert stored is not None
+            return [seat.name for seat in stored.seats]
+        finally:
+            await store.close()
+
+    assert asyncio.run(stored_names()) == ["Anne Bonny", "Computer (random)"]

@@ -339,6 +339,13 @@ class Hub:
             live.seats[seat].name = computer_seat_name(level)
             self._broadcast(live)
 
+    async def name_seat(self, live: LiveMatch, seat: int, name: str) -> None:
+        """A profile plays ``seat``: every screen at the table names the seat so (and does after a restart)."""
+        async with live.lock:
+            await self.store.name_seat(live.id, seat, name)
+            live.seats[seat].name = name
+            self._broadcast(live)
+
     async def refresh(self, live: LiveMatch, client: Client) -> None:
         async with live.lock:
             client.post(update_for(live, client))

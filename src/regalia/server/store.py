@@ -195,6 +195,12 @@ class Store:
                 .values(token_hash=token_hash, name=name))
             return bool(result.rowcount)  # type: ignore[attr-defined]
 
+    async def name_seat(self, match_id: str, seat: int, name: str) -> None:
+        """The name a seat goes by at the table (a profile's, once attached to it)."""
+        async with self.writing() as session:
+            await session.execute(update(SeatRow).where(SeatRow.match_id == match_id, SeatRow.seat == seat)
+                                  .values(name=name))
+
     async def set_level(self, match_id: str, seat: int, level: str) -> None:
         async with self.writing() as session:
             await session.execute(update(SeatRow).where(SeatRow.match_id == match_id, SeatRow.seat == seat,
