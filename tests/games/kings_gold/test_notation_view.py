@@ -80,6 +80,12 @@ def test_describe_reads_like_a_captains_log():
     ]
 
 
+def test_a_heist_of_one_point_is_logged_in_the_singular():
+    state = position(2, seat=0, dice="Skull Cannon Coin Cannon Skull", coins=(0, 0))
+    _, log = played(KingsGold(players=2), state, "stop")
+    assert "Anne loots the largest heist yet: 1 point (Master Pirate, KG-16)" in log, log
+
+
 @pytest.mark.parametrize(("where", "action", "rule"), [
     ({}, "stop", "Rule 1: throw the dice first"),
     ({"dice": "Coin Skull Coin Coin Coin"}, "reroll 2", "Rule 1: a Skull is locked for the rest of the turn"),

@@ -481,7 +481,7 @@ def end_turn(cfg: Config, state: KGState, log: Log) -> KGState:
     seat, n = state.seat, len(state.coins)
     if state.gain > state.record:
         if log is not None:
-            log.append(f"{NAMES[seat]} loots the largest heist yet: {state.gain} points (Master Pirate, KG-16)")
+            log.append(f"{NAMES[seat]} loots the largest heist yet: {state.gain} point{'s' * (state.gain != 1)} (Master Pirate, KG-16)")
         state = state._replace(record=state.gain, record_holder=seat)
     if not state.end_triggered and treasury_exhausted(cfg, state):
         if log is not None:
