@@ -3,6 +3,8 @@ the table itself (dice held by clicking them, Roll / Re-roll / Stop, Crests, Can
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
@@ -46,6 +48,14 @@ def play_kings_gold(page, limit: int = 600) -> int:
             continue
         clicks += 1
     raise AssertionError(f"the match did not end within {limit} clicks")
+
+
+def test_the_lobby_titles_each_option_in_words(page, site):
+    page.goto(site.url + "/")
+    page.click("button[data-game='kings-gold']")
+    expect(page.locator("label[for='opt-navy_rounds']")).to_have_text(
+        "Navy rounds the King's navy arrives after this many rounds (KG-19; off by default)")
+    expect(page.locator("label[for='opt-players']")).to_have_text(re.compile(r"^Players "))
 
 
 def test_kings_gold_from_the_lobby_to_the_end_against_the_computer(page, site, tmp_path):

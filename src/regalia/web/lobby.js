@@ -44,7 +44,13 @@ function optionInput(option) {
   } else {
     input = h("input", { type: "text", id, name: option.name, value: option.default ?? "" });
   }
-  return h("div", { class: "field" }, h("label", { for: id }, option.name, h("small", {}, ` ${option.doc}`)), input);
+  return h("div", { class: "field" }, h("label", { for: id }, optionTitle(option.name), h("small", {}, ` ${option.doc}`)), input);
+}
+
+/** An option's name as a heading reads ("navy_rounds" → "Navy rounds"); the API keeps the name itself. */
+function optionTitle(name) {
+  const words = name.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function readOption(option, input) {
