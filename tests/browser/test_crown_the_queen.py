@@ -156,3 +156,27 @@ def test_hot_seat_hides_each_hand_between_turns(page, site):
             except Exception:  # redrawn under the pointer, or the curtain came down: look again
                 continue
     assert len(people) == 2, people
+
+
+def test_between_the_games_of_a_rubber_the_last_game_s_end_stays_at_hand(page, site):
+    start_from_lobby(page, site, "crown-the-queen", seats=["human", "computer:easy", "computer:easy"])
+    expect(page.locator(".cq-table")).to_be_visible()
+    assert page.locator(".cq-last-game").count() == 0  # nothing ended yet
+    for _ in range(300):
+        page.wait_for_function(f"document.querySelector({CONTROLS!r}) || document.querySelector('.cq-last-game')")
+        if page.locator(".cq-last-game").count():
+            break
+        controls = page.locator(CONTROLS)
+        try:
+            controls.nth(choose(controls.evaluate_all("els => els.map(e => e.outerHTML)"))).click(timeout=2000)
+        except Exception:  # redrawn under the pointer: look again
+            continue
+    last = page.locator(".cq-last-game")
+    expect(last.locator("summary")).to_have_text(re.compile(r"^Game 1 is over: .+ \(CQ-[235]\)$"))
+    expect(page.locator(".score-sheet caption")).to_contain_text("game 2 of 3")
+    # each seat's points in the summary are those of the score sheet's row for game 1
+    sheet = page.locator(".score-sheet tbody tr").first.locator("td").all_text_contents()
+    lines = last.locator("li").all_inner_texts()
+    assert [line.split(" · ")[-2] for line in lines] == sheet, (lines, sheet)
+    assert any("Queen" in line for line in lines) == ("crowned" in last.locator("summary").inner_text())
+    shot(page, "crown-the-queen-between-games")

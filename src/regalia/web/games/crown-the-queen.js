@@ -138,7 +138,24 @@ export function render(board, update, ctx) {
     h("button", { type: "button", class: "primary", "data-cq": "keep", onclick: () => ctx.play("keep") }, label("keep")))
     : [...legal].some((a) => a.startsWith("pass ")) ? h("p", { class: "kg-note" }, "Choose the card to pass: click it in your hand.") : null;
 
-  board.replaceChildren(h("div", { class: "crown-the-queen" }, svg, choice, scoreSheet(v, update.players)));
+  board.replaceChildren(h("div", { class: "crown-the-queen" }, svg, choice, lastGame(v, update.players),
+    scoreSheet(v, update.players)));
+}
+
+const ENDINGS = { queen: "the Queen was crowned (CQ-2)", pack: "the centre pack ran out (CQ-3)",
+  deadlock: "no card was taken from the pack for two full rounds (CQ-5)" };
+
+/** Between the games of a rubber the table is dealt afresh at once: how the last game ended and the
+ * processions that scored it stay at hand (open through the new game's first round). */
+function lastGame(v, players) {
+  const number = v.results.length;
+  if (!number || v.is_over) return null;
+  const seats = v.hand_sizes.length;
+  const points = v.results[number - 1];
+  return h("details", { class: "cq-last-game", open: v.record.length < seats },
+    h("summary", {}, `Game ${number} is over: ${ENDINGS[v.ending] || v.ending}`),
+    h("ul", {}, v.last_processions.map((laid, seat) => h("li", {},
+      h("strong", {}, seatName(players, seat)), ` · ${points[seat]} · ${laid.length ? laid.join(", ") : "nothing laid"}`))));
 }
 
 function scoreSheet(v, players) {
