@@ -58,22 +58,37 @@ def play_terminal(game_id: str, *, players: int | None, ai: str, seed: int | Non
         legal = match.legal_actions()
         console.print("[dim]legal:[/dim] " + "  ".join(legal[:40]) + (" …" if len(legal) > 40 else ""))
         who = f"Seat {mover + 1}" if ai == HUMAN else "you"  # counted from 1, as tables name seats
+        if not ask_and_play(console, match, legal, who, game_id):
+            return
+    console.print(draw(match.view(seat if ai != HUMAN else None), match.log[shown:]))
+    console.print(outcome_line(match))
+
+
+def outcome_line(match: Any) -> str:
+    """Who won and the scores, seats counted from 1 as the tables and logs count them."""
+    winners = " and ".join(f"Seat {w + 1}" for w in match.winners) or "nobody"
+    scores = ", ".join(f"Seat {s + 1} {score:g}" for s, score in enumerate(match.scores))
+    return f"[bold]The match is over: {winners} won.[/bold] Scores: {scores}."
+
+
+def ask_and_play(console: Console, match: Any, legal: list[str], who: str, game_id: str) -> bool:
+    """Ask until the person plays a legal action (True) or leaves (False). A wrong action, ``help`` or
+    ``?`` is answered on its own: the table is drawn again only once something has been played."""
+    while True:
         try:
             typed = Prompt.ask(f"[bold]{who}[/bold]", console=console).strip()
         except (EOFError, KeyboardInterrupt):
             console.print("\nleaving the table.")
-            return
+            return False
         if typed in ("quit", "exit"):
-            return
+            return False
         if typed == "help":
             console.print(Markdown(rules_text(game_id)))
-            continue
-        if typed in ("?", "legal"):
+        elif typed in ("?", "legal"):
             console.print("  ".join(legal))
-            continue
-        try:
-            match.play(typed)
-        except IllegalAction as exc:
-            console.print(f"[red]{exc}[/red]")
-    console.print(draw(match.view(seat if ai != HUMAN else None), match.log[shown:]))
-    console.print(f"[bold]The match is over.[/bold] winners: {match.winners}  scores: {match.scores}")
+        else:
+            try:
+                match.play(typed)
+                return True
+            except IllegalAction as exc:
+                console.print(f"[red]{exc}[/red]")

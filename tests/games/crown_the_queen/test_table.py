@@ -10,7 +10,7 @@ from rich.prompt import Prompt
 
 from regalia.cli.tables import renderer
 from regalia.cli.tables.crown_the_queen import render
-from regalia.cli.terminal import play_terminal
+from regalia.cli.terminal import outcome_line, play_terminal
 from regalia.games.crown_the_queen.state import ACQUIRE
 
 from .helpers import game, play_until, position
@@ -64,3 +64,22 @@ def test_every_log_line_names_seats_from_1():
     seats = {int(n) for line in match.log for n in re.findall(r"Seat (\d)", line)}
     assert seats == {1, 2, 3, 4}
     assert not any(re.search(r"\bseat \d", line) for line in match.log)
+
+
+def test_a_wrong_action_at_the_terminal_is_answered_without_drawing_the_table_again(monkeypatch):
+    typed = iter(["1", "?", "quit"])
+    monkeypatch.setattr(Prompt, "ask", lambda *_a, **_k: next(typed))
+    console = Console(record=True, width=130, color_system=None)
+    play_terminal("crown-the-queen", players=3, ai="human", seed=4, seat=0, options={}, console=console)
+    text = console.export_text()
+    assert text.count("Game 1 of 3 ·") == 1, text  # drawn once: "1" is refused, "?" lists, nothing redrawn
+    assert "'1'" in text and text.count("legal:") == 1
+
+
+def test_the_end_of_a_terminal_match_names_the_winner_and_scores_by_seats_from_1():
+    match = game(3).new_match(seed=11)
+    play_until(match, lambda m: m.is_over)
+    line = outcome_line(match)
+    assert re.fullmatch(r"\[bold\]The match is over: Seat [1-3]( and Seat [1-3])* won\.\[/bold\] "
+                        r"Scores: Seat 1 \d+, Seat 2 \d+, Seat 3 \d+\.", line), line
+    assert f"Seat {match.winners[0] + 1} won" in line or " and " in line
