@@ -159,7 +159,10 @@ def test_the_replay_of_a_finished_siege_draws_the_served_mat(page, site):
     match_id = created["match"]
     site.wait_until_over(match_id)  # two random computers finish a ten-round siege in about a second
     board = served(site, "gold-crown", max_rounds=10)["board"]
+    page.goto(f"{site.url}/#/m/{match_id}")  # a spectator's page says so above the (empty) list of moves
+    expect(page.locator("#moves-title")).to_have_text("Watching")
     page.goto(f"{site.url}/#/m/{match_id}/replay")
+    expect(page.locator(".replay-controls button")).to_have_text(["« Start", "◀ Back", "Next ▶", "End »"])
     for step in ("#replay-start", "#replay-next", "#replay-end"):
         page.click(step)
         expect(page.locator(".gc-mat [data-box]")).to_have_count(len(board["boxes"]))

@@ -28,8 +28,8 @@ export async function showReplay(root, matchId) {
   root.replaceChildren(h("section", { class: "match replay" },
     h("h1", {}, `${game.title}: replay`), caption,
     h("div", { class: "replay-controls", role: "group", "aria-label": "Replay controls" },
-      button("⏮ Start", "replay-start", () => 0), button("◀ Back", "replay-back", () => step - 1),
-      button("Next ▶", "replay-next", () => step + 1), button("End ⏭", "replay-end", () => data.steps.length - 1)),
+      button("« Start", "replay-start", () => 0), button("◀ Back", "replay-back", () => step - 1),
+      button("Next ▶", "replay-next", () => step + 1), button("End »", "replay-end", () => data.steps.length - 1)),
     h("div", { class: "table-area" }, board, h("aside", { class: "side" }, h("h2", {}, "Log"), log)),
     h("p", {}, h("a", { href: api.recordUrl(matchId), download: `${matchId}.json` }, "Download the record"),
       " · ", h("a", { href: `#/m/${matchId}` }, "Back to the match"))));

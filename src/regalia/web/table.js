@@ -28,6 +28,7 @@ export async function showMatch(root, matchId) {
     players: h("ol", { class: "players", "aria-label": "Players" }),
     curtain: h("div", { class: "curtain", hidden: true }),
     board: h("div", { class: "board", id: "board" }),
+    moves: h("h2", { id: "moves-title" }, "Your move"),
     actions: h("div", { class: "actions", id: "actions", role: "group", "aria-label": "Your legal actions" }),
     log: h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": "What happened" }),
     papers: h("div", { class: "papers" }),
@@ -37,7 +38,7 @@ export async function showMatch(root, matchId) {
   root.replaceChildren(h("section", { class: "match" },
     parts.title, parts.status, countdown.el, parts.players, parts.results, parts.curtain,
     h("div", { class: "table-area" }, parts.board,
-      h("aside", { class: "side" }, h("h2", {}, "Your move"), parts.actions, h("h2", {}, "Log"), parts.log)),
+      h("aside", { class: "side" }, parts.moves, parts.actions, h("h2", {}, "Log"), parts.log)),
     parts.papers));
 
   let game = null;
@@ -128,6 +129,7 @@ export async function showMatch(root, matchId) {
   }
 
   function drawActions(u) {
+    parts.moves.textContent = u.seats.length ? "Your move" : "Watching";
     if (!u.legal.length) {
       parts.actions.replaceChildren(h("p", { class: "muted" }, u.view.is_over ? "The match is over."
         : u.seat === null ? "You are watching." : `Waiting for ${seatName(u.players, u.view.to_move)}…`));
