@@ -45,6 +45,9 @@ def play_terminal(game_id: str, *, players: int | None, ai: str, seed: int | Non
     draw = renderer(game_id)
     console.print(f"[bold]{game.title}[/bold] — seed {seed}. Type an action, [bold]?[/bold] for the legal "
                   "ones, [bold]help[/bold] for the rules, [bold]quit[/bold] to leave.")
+    if agents:
+        console.print(f"You are Seat {seat + 1}; {seat_list(sorted(agents))} "
+                      f"{'is' if len(agents) == 1 else 'are'} played by the computer ({ai}).")
     shown = 0
     while not match.is_over:
         mover = match.to_move
@@ -62,6 +65,14 @@ def play_terminal(game_id: str, *, players: int | None, ai: str, seed: int | Non
             return
     console.print(draw(match.view(seat if ai != HUMAN else None), match.log[shown:]))
     console.print(outcome_line(match))
+
+
+def seat_list(seats: list[int]) -> str:
+    """"Seat 2", "Seats 2 and 3", "Seats 2, 3 and 4": seats counted from 1."""
+    names = [str(s + 1) for s in seats]
+    if len(names) == 1:
+        return f"Seat {names[0]}"
+    return f"Seats {', '.join(names[:-1])} and {names[-1]}"
 
 
 def outcome_line(match: Any) -> str:

@@ -83,3 +83,10 @@ def test_the_end_of_a_terminal_match_names_the_winner_and_scores_by_seats_from_1
     assert re.fullmatch(r"\[bold\]The match is over: Seat [1-3]( and Seat [1-3])* won\.\[/bold\] "
                         r"Scores: Seat 1 \d+, Seat 2 \d+, Seat 3 \d+\.", line), line
     assert f"Seat {match.winners[0] + 1} won" in line or " and " in line
+
+
+def test_the_terminal_says_which_seats_the_computer_plays_and_at_what_level(monkeypatch):
+    monkeypatch.setattr(Prompt, "ask", lambda *_a, **_k: "quit")
+    console = Console(record=True, width=130, color_system=None)
+    play_terminal("crown-the-queen", players=4, ai="easy", seed=4, seat=1, options={}, console=console)
+    assert "You are Seat 2; Seats 1, 3 and 4 are played by the computer (easy)." in console.export_text()
