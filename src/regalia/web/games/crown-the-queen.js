@@ -34,9 +34,10 @@ function card(name, { x = 0, y = 0, w = 60, hgt = 86, rotate = 0, faceDown = fal
   return g;
 }
 
-/** A bold 10-unit label narrowed to ``room`` where it would run past the card's band ("Policeman"). */
-function fitted(text, room) {
-  return text.length * 6.4 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+/** A bold label narrowed to ``room`` where it would run past it (``perChar``: a character's width at its
+ * size, 6.4 for the 10-unit names on a card's band, 8 for the 13-unit names of the seats). */
+function fitted(text, room, perChar = 6.4) {
+  return text.length * perChar > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
 }
 
 function shortName(name) {
@@ -51,7 +52,6 @@ export function label(action) {
 }
 
 const LABEL_WIDTH = 112;
-const LABEL_CHARS = 14;
 
 /** The log names seats by number ("Seat 3 passes a card to Seat 1"): a seat known by another name (a
  * computer, a profile) shows its number beside its hand, so that every log line can be matched to a row. */
@@ -82,9 +82,8 @@ export function render(board, update, ctx) {
       "aria-label": `${seatName(update.players, seat)}'s procession: ${laid.length ? laid.join(", ") : "nothing laid yet"}; ${v.hand_sizes[seat]} cards in hand` });
     // the name fits the 112 units before the turn marker and the first card (a long one is narrowed)
     const name = `${playerName(update.players, seat)}${seat === me ? " (you)" : ""}`;  // the number is under it
-    const narrowed = name.length > LABEL_CHARS ? { textLength: LABEL_WIDTH, lengthAdjust: "spacingAndGlyphs" } : {};
     row.append(s("text", { x: 0, y: 14, fill: seat === v.turn ? "#f2c230" : "#fff", "font-size": 13, "font-weight": "bold",
-      class: "cq-seat-name", ...narrowed }, name),
+      class: "cq-seat-name", ...fitted(name, LABEL_WIDTH, 8) }, name),
     s("text", { x: 0, y: 32, fill: "#cfe3d3", "font-size": 11, "data-seat-number": seat + 1 },
       `${numbered(update.players, seat)}${v.hand_sizes[seat]} in hand`));
     if (seat === v.turn) row.append(s("text", { x: LABEL_WIDTH + 3, y: 14, fill: "#f2c230", "font-size": 13, "aria-hidden": "true" }, "◀"));
