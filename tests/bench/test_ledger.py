@@ -98,3 +98,14 @@ def test_fieller_s_interval_is_none_where_the_denominator_is_not_clearly_off_zer
 
     assert ratio_interval([1.0, 0.0, 1.0, 0.0], [1.0, -1.0, 1.0, -1.0]) is None
     assert ratio_interval([1.0], [1.0]) is None
+
+
+def test_a_verdict_run_told_to_stop_at_a_clock_time_already_past_today_plays_until_that_time_tomorrow():
+    from datetime import UTC, datetime
+
+    from regalia.bench.crown_the_queen_verdict import _deadline
+
+    late = datetime(2026, 12, 1, 22, 0, tzinfo=UTC)
+    assert _deadline("00:30", now=late) == datetime(2026, 12, 2, 0, 30, tzinfo=UTC)
+    assert _deadline("23:15", now=late) == datetime(2026, 12, 1, 23, 15, tzinfo=UTC)
+    assert _deadline(None, now=late) is None

@@ -35,7 +35,7 @@ from __future__ import annotations
 import argparse
 import ast
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from multiprocessing import Pool
 from multiprocessing.pool import AsyncResult
 from pathlib import Path
@@ -141,11 +141,14 @@ def play(ledger: Ledger, first: int, rubbers: int, workers: int = 1, until: str 
     return played
 
 
-def _deadline(until: str | None) -> datetime | None:
+def _deadline(until: str | None, now: datetime | None = None) -> datetime | None:
     if not until:
         return None
     hour, minute = (int(x) for x in until.split(":"))
-    return datetime.now(UTC).replace(hour=hour, minute=minute, second=0, microsecond=0)
+    now = now or datetime.now(UTC)
+    deadline = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    # A clock time already past today is the next one, as `at` reads it: "--until 00:30" at 22:00 plays on.
+    return deadline if deadline > now else deadline + timedelta(days=1)
 
 
 def verdict(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
