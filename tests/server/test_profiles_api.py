@@ -143,6 +143,9 @@ def test_the_leaderboard_lists_settled_players_and_tells_you_your_rank(site):
     assert "Black Bart" in names, board["mine"]
     assert board["mine"]["rank"] == names.index("Black Bart") + 1
     assert site.http.get("/api/leaderboards/no-such-game").status_code == 404
+    # the profile page ranks by the leaderboard's own rule: ranked there is ranked here, at the same place
+    standing = site.http.get(f"/api/profiles/{me['profile']}").json()["standings"][0]
+    assert standing["rank"]["rank"] == board["mine"]["rank"], standing["rank"]
 
 
 def test_kg_24_dice_skins_are_chosen_among_those_unlocked(site):

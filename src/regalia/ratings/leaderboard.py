@@ -80,7 +80,7 @@ def why_unranked(s: Standing, now: datetime, policy: LeaderboardPolicy, system: 
         return f"no rated game in the last {policy.active_within.days} days"
     live = _live(s, now, system)
     if live.rd > policy.max_rd:
-        return f"rating not yet stable (RD {live.rd:.0f} > {policy.max_rd:.0f})"
+        return f"rating not yet stable: ± {live.rd:.0f}, ranked at ± {policy.max_rd:.0f} or less"
     return ""
 
 

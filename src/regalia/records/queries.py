@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -205,8 +205,12 @@ async def profile_page(
     policy: LeaderboardPolicy = LeaderboardPolicy(),
     clock: Clock = utc_now,
     system: GlickoSystem = LICHESS,
+    title_of: Callable[[str], str] | None = None,
 ) -> ProfilePage | None:
-    """The profile page of ``profile_id``: ratings and ranks per game, history, graphs, badges, rubbers."""
+    """The profile page of ``profile_id``: ratings and ranks per game, history, graphs, badges, rubbers.
+
+    ``title_of`` names a game id for the graphs' titles (the server passes its catalog's; by default the
+    registry's, or the id itself for a game this build lacks)."""
     profile = await get_profile(session, profile_id)
     if profile is None:
         return None
@@ -221,7 +225,7 @@ async def profile_page(
         standing_list.append(GameStanding(row.game_id, live, system.is_provisional(live), row.games, row.wins,
                                           row.draws, row.losses, rank))
         points = await rating_points(session, profile_id, row.game_id, last=graph_points)
-        graphs[row.game_id] = render_rating_graph(points, title=f"{_game_title(row.game_id)} rating",
+        graphs[row.game_id] = render_rating_graph(points, title=f"{(title_of or _game_title)(row.game_id)} rating",
                                                   graph_id=f"rating-{row.game_id}")
     history = await match_history(session, profile_id, limit=history_limit)
     held = await profile_badges(session, profile_id)

@@ -35,6 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from regalia import records
+from regalia.core.errors import UnknownGame
 from regalia.profiles import NameTaken, ProfileError
 from regalia.profiles.badges import Badge
 from regalia.profiles.tokens import Secret, format_code, sign_in_link
@@ -184,9 +185,15 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
             raise HTTPException(401, "not signed in: create a profile or sign in with a code")
         return me
 
+    def title_of(game_id: str) -> str:
+        try:
+            return hub.catalog.game_class(game_id).title
+        except UnknownGame:
+            return game_id  # a game no longer offered keeps its ratings and history under its id
+
     async def page_of(profile_id: str) -> dict[str, Any]:
         async with store.sessions() as session:
-            page = await records.profile_page(session, profile_id)
+            page = await records.profile_page(session, profile_id, policy=BOARD_POLICY, title_of=title_of)
         if page is None:
             raise HTTPException(404, f"no profile {profile_id[:40]!r}")
         return dict(records.to_jsonable(page))
