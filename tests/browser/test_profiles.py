@@ -78,6 +78,12 @@ def test_the_end_of_match_screen_shows_the_rating_change(page, records_site):
     page.goto(records_site.url + "/#/profile")
     expect(page.locator("#history li")).to_have_count(1)
     expect(page.locator("#standings tr[data-game='high-card']")).to_be_visible()
+    # the game by its name, never its id; the match by when it ended and the scores
+    expect(page.locator("#standings tr[data-game='high-card'] a")).to_have_text("High Card")
+    entry = page.locator("#history li").first
+    expect(entry).to_contain_text(re.compile(r"^High Card · \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M · (win|loss|draw)"))
+    expect(entry).to_contain_text(re.compile(r"Jean Lafitte -?\d+(\.\d+)? v Computer \(random\) -?\d"))
+    assert "high-card" not in page.locator("#profile").inner_text(), page.locator("#profile").inner_text()
     expect(page.locator(".rating-graph svg")).to_be_visible()
 
 

@@ -2,7 +2,7 @@
 // token, and opened on another device with a short sign-in code or link. The token travels only in the
 // Authorization header, never in a URL; the code arrives in the link's #fragment, which is never sent to
 // any server, and is wiped from the address bar as soon as it is read.
-import { call, me, PROFILE_KEY } from "./api.js";
+import { call, games, me, PROFILE_KEY } from "./api.js";
 import { h, toast } from "./dom.js";
 
 function remember(signed) {
@@ -71,6 +71,8 @@ export async function showProfile(root, profileId = null) {
     throw error;
   }
   const own = mine && page.profile.id === mine.profile;
+  const titles = new Map((await games()).map((g) => [g.id, g.title]));
+  const title = (gameId) => titles.get(gameId) || gameId;
   root.replaceChildren(h("section", { class: "panel profile", id: "profile" },
     h("h1", { id: "profile-title" }, page.profile.display_name),
     own ? ownTools(root, page) : null,
@@ -78,12 +80,12 @@ export async function showProfile(root, profileId = null) {
     page.standings.length ? h("table", { class: "standings", id: "standings" },
       h("tr", {}, h("th", {}, "Game"), h("th", {}, "Rating"), h("th", {}, "Rank"), h("th", {}, "Games")),
       page.standings.map((s) => h("tr", { "data-game": s.game_id },
-        h("td", {}, h("a", { href: `#/leaderboards/${s.game_id}` }, s.game_id)),
+        h("td", {}, h("a", { href: `#/leaderboards/${s.game_id}` }, title(s.game_id))),
         h("td", { class: "rating" }, `${Math.round(s.rating.rating)} ± ${Math.round(s.rating.rd)}${s.provisional ? "?" : ""}`),
         h("td", {}, s.rank.rank ? `#${s.rank.rank}` : (s.rank.reason || "—")), h("td", {}, s.games))))
       : h("p", { class: "muted" }, "No rated match yet."),
     Object.entries(page.graphs || {}).map(([game, svg]) => h("figure", { class: "rating-graph", "data-game": game },
-      svgFrom(svg), h("figcaption", {}, `Rating in ${game}`))),
+      svgFrom(svg))),
     h("h2", {}, "Badges"),
     page.badges.length ? h("ul", { id: "badges" }, page.badges.map((b) => h("li", {}, `${b.badge} × ${b.count}`)))
       : h("p", { class: "muted" }, "No badge yet: King's Gold awards the Bronze Anchor, Silver Cutlass and Gold Pirate King."),
@@ -91,9 +93,16 @@ export async function showProfile(root, profileId = null) {
       h("li", {}, `${r.deals.join(" + ")} = ${r.total}`, r.queens ? ` · ${r.queens} Queens` : "")))] : null,
     h("h2", {}, "Matches"),
     h("ol", { id: "history", class: "history" }, page.history.map((m) => h("li", {},
-      h("a", { href: `#/m/${m.match_id}` }, m.game_id), ` · ${m.outcome}`,
+      h("a", { href: `#/m/${m.match_id}` }, title(m.game_id)), ` · ${when(m.finished_at)} · ${m.outcome}`,
       m.rating_after != null ? ` · ${Math.round(m.rating_before)} → ${Math.round(m.rating_after)}` : "",
-      " · ", m.seats.map((s) => s.name).join(" v "))))));
+      " · ", m.seats.map((s) => (s.score != null ? `${s.name} ${s.score}` : s.name)).join(" v "))))));
+}
+
+/** When a match finished, in the reader's own calendar and clock ("1 Dec 2026, 22:01"). */
+function when(iso) {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime())
+    ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "unfinished";
 }
 
 function ownTools(root, page) {
