@@ -56,3 +56,10 @@ def test_same_time_points_spread_evenly():
     same = [RatingPoint(T0, 1500 + i, 100) for i in range(3)]
     xs = [float(c.get("cx")) for c in parse(render_rating_graph(same)).findall(f"{SVG}circle")]
     assert xs[1] - xs[0] == xs[2] - xs[1] > 0
+
+
+def test_a_graph_of_one_day_labels_its_ends_by_the_clock_not_twice_by_the_date():
+    evening = [RatingPoint(T0 + timedelta(hours=h), 1500 + 40 * h, 300) for h in (0, 2, 5)]
+    labels = [t.text for t in parse(render_rating_graph(evening)).iter(f"{SVG}text")]
+    assert "2026-11-01 09:30 UTC" in labels and "14:30 UTC" in labels
+    assert "2026-11-01" not in labels

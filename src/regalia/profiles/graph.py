@@ -100,9 +100,13 @@ def render_rating_graph(
         parts.append(f'<circle cx="{_n(x(i))}" cy="{_n(y(p.rating))}" r="3" fill="{LINE}">'
                      f"<title>{escape(tip)}</title></circle>")
     base = TOP + plot_h + 18
-    parts.append(f'<text x="{LEFT}" y="{base}" fill="{INK}">{series[0].at:%Y-%m-%d}</text>')
+    first, last = series[0].at, series[-1].at
+    if len(series) > 1 and first.date() == last.date():  # one day: the ends differ by the clock alone
+        left, right = f"{first:%Y-%m-%d %H:%M} UTC", f"{last:%H:%M} UTC"
+    else:
+        left, right = f"{first:%Y-%m-%d}", f"{last:%Y-%m-%d}"
+    parts.append(f'<text x="{LEFT}" y="{base}" fill="{INK}">{left}</text>')
     if len(series) > 1:
-        parts.append(f'<text x="{LEFT + plot_w}" y="{base}" text-anchor="end" fill="{INK}">'
-                     f"{series[-1].at:%Y-%m-%d}</text>")
+        parts.append(f'<text x="{LEFT + plot_w}" y="{base}" text-anchor="end" fill="{INK}">{right}</text>')
     parts.append("</svg>")
     return "".join(parts)
