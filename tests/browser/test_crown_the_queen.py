@@ -61,6 +61,37 @@ def test_crown_the_queen_from_the_lobby_to_the_end_against_the_computer(page, si
     shot(page, "crown-the-queen-over")
 
 
+def test_an_open_seat_s_invite_stands_under_the_players_and_the_table_says_it_waits_for_a_person(
+        chromium_browser, site):
+    host_context, friend_context = chromium_browser.new_context(), chromium_browser.new_context()
+    host, friend = host_context.new_page(), friend_context.new_page()
+    try:
+        start_from_lobby(host, site, "crown-the-queen", seats=["human", "open", "computer:easy"],
+                         options={"rubber": False})
+        invites = host.locator("#invites")
+        expect(invites).to_contain_text("Seat 2 is open")
+        assert invites.bounding_box()["y"] < host.locator("#board").bounding_box()["y"]  # seen before the table
+        invites.get_by_role("button", name="Copy").click()
+        expect(host.locator("#toast")).to_have_text("Invite link copied.")
+        while "Waiting for someone to take Seat 2" not in (host.locator(".status").text_content() or ""):
+            controls = host.locator(CONTROLS)
+            if controls.count():
+                try:
+                    controls.nth(choose(controls.evaluate_all("els => els.map(e => e.outerHTML)"))).click(
+                        timeout=2000)
+                except Exception:  # redrawn under the pointer: look again
+                    pass
+            host.wait_for_timeout(50)
+        expect(host.locator("#actions")).to_contain_text("send them its invite link")
+        friend.goto(invites.locator("input").input_value())
+        expect(friend.locator(".cq-table")).to_be_visible()
+        expect(invites).to_be_hidden()  # the seat is taken: no invite, and the table waits for a move again
+        expect(host.locator(".status")).not_to_contain_text("Waiting for someone")
+    finally:
+        host_context.close()
+        friend_context.close()
+
+
 def record_frames(page) -> list[dict]:
     frames: list[dict] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))

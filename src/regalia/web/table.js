@@ -26,6 +26,7 @@ export async function showMatch(root, matchId) {
     title: h("h1", {}, "Match"),
     status: h("p", { class: "status", role: "status", "aria-live": "polite" }, "connecting…"),
     players: h("ol", { class: "players", "aria-label": "Players" }),
+    invites: h("ul", { class: "invites", id: "invites", "aria-label": "Open seats" }),
     curtain: h("div", { class: "curtain", hidden: true }),
     board: h("div", { class: "board", id: "board" }),
     moves: h("h2", { id: "moves-title" }, "Your move"),
@@ -36,7 +37,7 @@ export async function showMatch(root, matchId) {
   };
   const countdown = new Countdown();
   root.replaceChildren(h("section", { class: "match" },
-    parts.title, parts.status, countdown.el, parts.players, parts.results, parts.curtain,
+    parts.title, parts.status, countdown.el, parts.players, parts.invites, parts.results, parts.curtain,
     h("div", { class: "table-area" }, parts.board,
       h("aside", { class: "side" }, parts.moves, parts.actions, h("h2", {}, "Log"), parts.log)),
     parts.papers));
@@ -93,6 +94,7 @@ export async function showMatch(root, matchId) {
       "aria-current": p.seat === u.view.to_move ? "true" : null,
     }, seatName(u.players, p.seat), u.seats.includes(p.seat) ? " (you)" : "", p.open ? " (open seat)" : "",
     u.view.scores ? ` · ${u.view.scores[p.seat]}` : "")));
+    drawInvites(u);
     drawPapers(u);
     drawLog();
     const hideHand = u.seats.length > 1 && game.hidden_information && !u.view.is_over && u.seat !== shownSeat;
@@ -132,7 +134,7 @@ export async function showMatch(root, matchId) {
     parts.moves.textContent = u.seats.length ? "Your move" : "Watching";
     if (!u.legal.length) {
       parts.actions.replaceChildren(h("p", { class: "muted" }, u.view.is_over ? "The match is over."
-        : u.seat === null ? "You are watching." : `Waiting for ${seatName(u.players, u.view.to_move)}…`));
+        : u.seat === null ? "You are watching." : waitingFor(u)));
       return;
     }
     const buttons = u.legal.map((action) => h("button", { type: "button", class: "action", "data-action": action,
@@ -161,14 +163,20 @@ export async function showMatch(root, matchId) {
     parts.log.scrollTop = parts.log.scrollHeight;
   }
 
+  /** While a seat is open, its invite link stands under the players, where the host looks first. */
+  function drawInvites(u) {
+    const open = u.view.is_over ? [] : u.players.filter((p) => p.open);
+    parts.invites.hidden = !open.length;
+    parts.invites.replaceChildren(...open.map((p) => {
+      const link = h("input", { readonly: true, value: `${location.origin}/#/m/${matchId}/join/${p.seat}`, size: 40,
+        "aria-label": `Invite link for seat ${p.seat + 1}`, onclick: (e) => e.target.select() });
+      return h("li", {}, `Seat ${p.seat + 1} is open: send this link to whoever will sit there `, link,
+        h("button", { type: "button", class: "copy-invite", onclick: () => copy(link) }, "Copy"));
+    }));
+  }
+
   function drawPapers(u) {
-    const invites = u.players.filter((p) => p.open).map((p) => {
-      const link = `${location.origin}/#/m/${matchId}/join/${p.seat}`;
-      return h("li", {}, `Invite for seat ${p.seat + 1}: `, h("input", { readonly: true, value: link, size: 40,
-        "aria-label": `Invite link for seat ${p.seat + 1}`, onclick: (e) => e.target.select() }));
-    });
     parts.papers.replaceChildren(...[
-      invites.length ? h("ul", { class: "invites" }, invites) : null,
       h("p", { class: "muted" }, `Version ${u.version} · seed commitment `, h("code", {}, u.seed_commitment.slice(0, 16) + "…"),
         u.seed ? [" · seed ", h("code", { id: "seed" }, u.seed)] : null),
       u.view.is_over ? h("p", {},
@@ -180,6 +188,23 @@ export async function showMatch(root, matchId) {
   return () => { countdown.stop(); conn.close(); };
 }
 
+/** The line shown while another seat is to move: an open seat waits for a person, not for a move. */
+function waitingFor(u) {
+  const seat = u.view.to_move;
+  return u.players[seat]?.open ? `Waiting for someone to take Seat ${seat + 1}: send them its invite link.`
+    : `Waiting for ${seatName(u.players, seat)}…`;
+}
+
+async function copy(input) {
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    document.execCommand("copy"); // a page served over plain http has no clipboard API: copy the selection
+  }
+  toast("Invite link copied.", "info");
+}
+
 function statusLine(u) {
   if (u.view.is_over) {
     const winners = u.view.winners || [];
@@ -187,5 +212,6 @@ function statusLine(u) {
     return `The match is over: ${winners.map((w) => seatName(u.players, w)).join(" and ")} won.`;
   }
   if (u.legal.length) return `Your turn, ${seatName(u.players, u.seat)}.`;
+  if (u.players[u.view.to_move]?.open) return waitingFor(u);
   return `${seatName(u.players, u.view.to_move)} to move.`;
 }
