@@ -41,4 +41,9 @@ def test_gold_battle_from_the_lobby_to_the_end_against_the_computer(page, site):
     clicks = click_until_over(page, CONTROLS, choose, limit=1500)
     assert clicks > 2
     expect(page.locator("#download-record")).to_be_visible()
+    # the end in the game's own words, its figures in words too: never a raw JSON list
+    last_line = page.locator("#log li").last.inner_text()
+    expect(page.locator("#ending")).to_have_text(last_line)
+    expect(page.locator("#results .explained")).to_contain_text("plies: ")
+    assert not any(ch in page.locator("#results").inner_text() for ch in "[]{}")
     shot(page, "gold-battle-over")

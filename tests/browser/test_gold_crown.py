@@ -4,6 +4,8 @@ baron's strength falling, or the end), since a whole siege takes hundreds of tur
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
@@ -59,3 +61,19 @@ def test_gold_crown_from_the_lobby_to_a_decisive_point_against_the_computer(page
     expect(page.locator(".gc-points")).to_contain_text("Move points left")
     assert moved or aimed
     shot(page, "gold-crown-decisive")
+
+
+def test_the_end_of_a_siege_is_told_in_the_game_s_words_and_its_figures_seat_by_seat(page, site):
+    created = site.new_match("gold-crown", seats=[{"kind": "computer", "level": "easy"},
+                                                  {"kind": "computer", "level": "random"}], max_rounds=10)
+    site.wait_until_over(created["match"], seconds=120)
+    page.goto(f"{site.url}/#/m/{created['match']}")
+    results = page.locator("#results")
+    expect(results).to_be_visible()
+    expect(page.locator("#ending")).to_have_text(page.locator("#log li").last.inner_text())
+    # one figure a baron, named as the page names the seats (it read "knights: [19,9]")
+    expect(results.locator(".explained")).to_contain_text(re.compile(
+        r"knights: Computer \(easy\) \d+ · Computer \(random\) \d+"))
+    expect(results.locator(".explained")).to_contain_text("rounds: ")
+    assert not any(ch in results.inner_text() for ch in "[]{}")
+    shot(page, "gold-crown-over")

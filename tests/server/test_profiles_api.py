@@ -115,6 +115,7 @@ def test_a_rated_match_changes_the_rating_and_shows_on_the_profile(site):
     match_id = play_high_card(site, me)
     screen = site.http.get(f"/api/matches/{match_id}/result").json()
     assert screen["result"]["winners"] == screen["view"]["winners"]  # the game's result, not a re-count
+    assert isinstance(screen["ending"], str) and screen["ending"]  # the last line of the public log
     mine, computer = screen["seats"]
     assert mine["player"] == me["profile"] and mine["name"] == "Henry Every"
     assert computer["player"] == "ai:high-card:random"

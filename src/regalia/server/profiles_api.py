@@ -309,7 +309,8 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
                   "rating_before": r.rating_before, "rating_after": r.rating_after,
                   "badge": Badge.parse(r.badge).value if r.badge else None} for r in rows]
         return {"match": match_id, "game": live.match.game.id, "options": dict(live.match.game.options),
-                "result": live.match.result(), "view": live.match.view(None), "seats": seats}
+                "result": live.match.result(), "view": live.match.view(None), "seats": seats,
+                "ending": live.match.log[-1] if live.match.log else None}  # the game's own words (public log)
 
     @router.post("/api/matches/{match_id}/leavers")
     async def leavers(match_id: str, body: LeaverSettings) -> dict[str, Any]:

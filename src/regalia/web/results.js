@@ -23,7 +23,7 @@ function kingsGold(screen) {
     h("tr", {}, ["Captain", `Coins ×${o.coin_value ?? 1}`, `Doubloons ×${o.doubloon_value ?? 5}`,
       `Shields ×${o.shield_value ?? 2}`, "Master Pirate", "Score"].map((t) => h("th", {}, t))),
     (screen.view.captains || []).map((c) => h("tr", {},
-      h("td", {}, c.name), h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
+      h("td", {}, `${c.name} · ${screen.seats.find((s) => s.seat === c.seat)?.name ?? `Seat ${c.seat + 1}`}`), h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
       h("td", {}, master && master.seat === c.seat ? `+${o.master_bonus ?? 10} (heist of ${master.heist})` : ""),
       h("td", {}, c.score))));
 }
@@ -39,11 +39,19 @@ function crownTheQueen(screen) {
     h("li", {}, `${screen.seats[seat]?.name ?? `Seat ${seat + 1}`}'s last procession: ${cards.join(", ") || "none"}`)))];
 }
 
-/** The other games: how the match ended, in the game's own words (its result's extras). */
+/** The other games: the figures their result reports besides winners and scores ("rounds: 61"); a list of
+ *  one figure a seat is read seat by seat ("knights: Gold 19 · Silver 9" in the seats' names). */
 function howWon(screen) {
   const extras = Object.entries(screen.result).filter(([key]) => !["winners", "scores", "badges"].includes(key));
-  return h("ul", { class: "explained" }, extras.map(([key, value]) =>
-    h("li", {}, `${key.replaceAll("_", " ")}: ${typeof value === "object" ? JSON.stringify(value) : value}`)));
+  const names = [];
+  for (const s of screen.seats) names[s.seat] = s.name;
+  const figure = (value) => {
+    if (Array.isArray(value) && value.length === names.length) return value.map((v, seat) => `${names[seat]} ${figure(v)}`).join(" · ");
+    if (Array.isArray(value)) return value.map(figure).join(", ");
+    if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k.replaceAll("_", " ")} ${figure(v)}`).join(", ");
+    return String(value);
+  };
+  return h("ul", { class: "explained" }, extras.map(([key, value]) => h("li", {}, `${key.replaceAll("_", " ")}: ${figure(value)}`)));
 }
 
 const EXPLAIN = { "kings-gold": kingsGold, "crown-the-queen": crownTheQueen };
@@ -66,6 +74,7 @@ export async function resultsPanel(matchId, players = null) {
       s.rating_after != null ? h("span", { class: "rating-change" },
         ` · ${Math.round(s.rating_before)} → ${Math.round(s.rating_after)} (${signed(s.rating_after - s.rating_before)})`) : null,
       s.badge ? h("span", { class: "badge" }, ` · ${s.badge}`) : null))),
+    screen.ending ? h("p", { class: "ending", id: "ending" }, screen.ending) : null,
     h("h3", {}, "How it was scored"),
     (EXPLAIN[screen.game] || howWon)(screen));
 }
