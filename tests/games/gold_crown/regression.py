@@ -3,7 +3,8 @@
 A trace digests, step by step, everything the rules decide: the legal actions offered (in their order, which
 random play and the agents depend on), the action or chance outcome played, the log lines it produced and the
 whole state after it. ``regression_games.json`` holds the digests (and, for the agents' matches, the actions)
-computed with the rules as they were before the speed work; regenerate it only for a deliberate rules change::
+computed with the rules as they were before the speed work; regenerate it only for a deliberate rules change
+(the agents' recorded matches are replayed through the changed rules; ``--new-agent-games`` records new ones)::
 
     python -m tests.games.gold_crown.regression
 """
@@ -103,18 +104,25 @@ def agent_actions(spec: dict[str, Any]) -> list[str]:
     return list(play_match(game, agents, seed=spec["seed"]).actions)
 
 
-def generate() -> dict[str, Any]:
+def generate(recorded: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The fixture; the agents' matches replay the actions in ``recorded`` (a fixture) where it has them, so a
+    rules change re-digests the same matches instead of recording what today's agents would play."""
+    kept = {json.dumps(g["spec"], sort_keys=True): g["actions"] for g in (recorded or {}).get("agents", [])}
     out: dict[str, Any] = {"random": [], "agents": []}
     for spec in RANDOM_GAMES:
         summary, _ = play(spec)
         out["random"].append({"spec": spec, **summary})
     for spec in AGENT_GAMES:
-        actions = agent_actions(spec)
+        listed = {**spec, "levels": list(spec["levels"])}
+        actions = kept.get(json.dumps(listed, sort_keys=True)) or agent_actions(spec)
         summary, _ = play(spec, actions)
-        out["agents"].append({"spec": {**spec, "levels": list(spec["levels"])}, **summary, "actions": actions})
+        out["agents"].append({"spec": listed, **summary, "actions": actions})
     return out
 
 
 if __name__ == "__main__":
-    FIXTURE.write_text(json.dumps(generate(), indent=1) + "\n")
+    import sys
+
+    fresh = "--new-agent-games" in sys.argv[1:]  # else keep the agents' recorded matches
+    FIXTURE.write_text(json.dumps(generate(None if fresh else json.loads(FIXTURE.read_text())), indent=1) + "\n")
     print(FIXTURE)

@@ -59,8 +59,18 @@ def test_round_cap_ends_a_deadlocked_siege_for_the_king():
     match = game.new_match(seed=2)
     while not match.is_over:
         match.play("end" if "end" in match.legal_actions() else match.legal_actions()[-1])
-    assert match.state.ending in ("siege", "passes", "king") and match.state.round <= 11
+    assert match.state.ending in ("siege", "passes", "king") and match.state.round <= 10
     assert match.winners == []
+
+
+def test_a_siege_lifted_by_the_round_cap_lasted_exactly_the_cap():
+    game = GoldCrown(max_rounds=10)
+    match = game.new_match(seed=3)
+    while not match.is_over:  # every baron ends his turn at once: nobody ever breaches, the cap ends it
+        legal = match.legal_actions()
+        match.play("end" if "end" in legal else legal[0])
+    assert match.state.ending == "siege"
+    assert match.result()["rounds"] == 10 and match.view(None)["round"] == 10  # it read 11 of 10
 
 
 def test_paragraph_kings_victory_and_battle_tactics_fewer_than_6_cannot_take_the_crown():

@@ -47,8 +47,8 @@ def end_turn(state: GoldCrownState, max_rounds: int) -> GoldCrownState:
             turn, round_ = 0, round_ + 1
         if counts[order[turn]] > 0:
             break
-    if round_ > max_rounds:
-        return state.with_(phase=OVER, winner=None, ending="siege", round=round_)
+    if round_ > max_rounds:  # lifted after the last round: the match lasted max_rounds rounds, not one more
+        return state.with_(phase=OVER, winner=None, ending="siege")
     cache = state.cache
     return _next_turn(state, turn, round_, {"counts": counts, "trail": cache.get("trail"),
                                             "cells": cache.pop("cells", None)})
