@@ -208,7 +208,7 @@ async function copy(input) {
 function statusLine(u) {
   if (u.view.is_over) {
     const winners = u.view.winners || [];
-    if (!winners.length) return "The match is over: a draw.";
+    if (!winners.length) return "The match is over: nobody won."; // a drawn battle, or the King kept his Crown
     return `The match is over: ${winners.map((w) => seatName(u.players, w)).join(" and ")} won.`;
   }
   if (u.legal.length) return `Your turn, ${seatName(u.players, u.seat)}.`;
