@@ -58,6 +58,25 @@ def test_the_lobby_titles_each_option_in_words(page, site):
     expect(page.locator("label[for='opt-players']")).to_have_text(re.compile(r"^Players "))
 
 
+def test_the_lobby_keeps_the_seats_chosen_when_the_number_of_players_changes(page, site):
+    page.goto(site.url + "/")
+    page.click("button[data-game='kings-gold']")
+    page.select_option("#seat-1", "computer:easy")
+    page.fill("#opt-players", "4")
+    page.click("#seat-1")  # the players box loses focus: its change fires as the person reaches for a seat
+    expect(page.locator(".seats select")).to_have_count(4)
+    page.click("#seat-1")  # the same menu, still there: the redraw did not pull it from under the pointer
+    page.select_option("#seat-3", "open")
+    page.locator("#opt-players").focus()  # focus and leave the box again, the number unchanged
+    page.locator("#opt-players").blur()
+    assert [page.locator(f"#seat-{i}").input_value() for i in range(4)] == [
+        "human", "computer:easy", "computer:medium", "open"]
+    page.fill("#opt-players", "3")
+    page.locator("#opt-players").blur()
+    expect(page.locator(".seats select")).to_have_count(3)
+    assert page.locator("#seat-1").input_value() == "computer:easy"
+
+
 def test_kings_gold_from_the_lobby_to_the_end_against_the_computer(page, site, tmp_path):
     start_from_lobby(page, site, "kings-gold", options={"navy_rounds": "4"})
     expect(page.locator("h1")).to_have_text("King's Gold")

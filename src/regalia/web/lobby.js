@@ -78,9 +78,17 @@ function matchForm(box, game) {
   const optionFields = game.options.map((option) => ({ option, field: optionInput(option) }));
   const playersInput = () => optionFields.find((f) => f.option.name === "players")?.field.querySelector("input,select");
   const drawSeats = () => {
+    // a new number of players keeps who was chosen for the seats that remain; the same number redraws nothing
+    // (a change also fires when the players box loses focus, as the person reaches for a seat's menu)
     const count = parseInt(playersInput()?.value ?? game.default_players, 10) || game.default_players;
+    const chosen = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+    if (chosen.length === count) return;
     const rows = [];
-    for (let i = 0; i < count; i++) rows.push(seatRow(game, i));
+    for (let i = 0; i < count; i++) {
+      const row = seatRow(game, i);
+      if (i < chosen.length) row.querySelector("select").value = chosen[i];
+      rows.push(row);
+    }
     seatsBox.replaceChildren(...rows);
   };
   const form = h("form", { class: "match-form", onsubmit: async (event) => {
