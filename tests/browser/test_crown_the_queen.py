@@ -83,7 +83,12 @@ def test_an_open_seat_s_invite_stands_under_the_players_and_the_table_says_it_wa
                     pass
             host.wait_for_timeout(50)
         expect(host.locator("#actions")).to_contain_text("send them its invite link")
-        friend.goto(invites.locator("input").input_value())
+        # the lobby lists the match as open: how many seats, how many open, each to join, and to watch
+        match_id = host.url.rsplit("/", 1)[-1]
+        friend.goto(site.url + "/")
+        listed = friend.locator("#open-matches li").filter(has=friend.locator(f"a[href='#/m/{match_id}']"))
+        expect(listed).to_have_text("Crown the Queen · 3 seats, 1 open · join seat 2 · watch")
+        listed.get_by_role("link", name="join seat 2").click()
         expect(friend.locator(".cq-table")).to_be_visible()
         expect(invites).to_be_hidden()  # the seat is taken: no invite, and the table waits for a move again
         expect(host.locator(".status")).not_to_contain_text("Waiting for someone")

@@ -195,6 +195,25 @@ def test_recent_matches_are_listed_by_id(server):
     assert {m["match"] for m in found} == {a["match"], b["match"]}
 
 
+def test_a_listed_match_says_when_it_last_moved_in_utc_before_and_after_a_move(server):
+    from datetime import UTC, datetime, timedelta
+
+    created = server.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}])
+    listed = lambda: server.http.get("/api/matches", params={"ids": created["match"]}).json()[0]  # noqa: E731
+    fresh = listed()
+    player = server.ws(created["match"])
+    player.hello(*created["tokens"].values())
+    player.act(player.state["legal"][0])
+    player.wait_for(lambda s: s["version"] == 1)
+    moved = listed()
+    assert moved["version"] == 1
+    for when in (fresh["updated_at"], moved["updated_at"]):  # a naive time reads as local time in a browser
+        at = datetime.fromisoformat(when)
+        assert at.utcoffset() == timedelta(0), when
+        assert abs(datetime.now(UTC) - at) < timedelta(minutes=5)
+    player.close()
+
+
 def test_the_lobby_page_names_every_game_without_scripts(server):
     page = server.http.get("/").text
     assert "<li>Pig</li>" in page and "<li>High Card</li>" in page

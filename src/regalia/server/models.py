@@ -11,8 +11,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, ForeignKey, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from regalia.records.tables import UtcDateTime
 
 
 class Base(DeclarativeBase):
@@ -28,8 +30,8 @@ class MatchRow(Base):
     seed: Mapped[str] = mapped_column(String(80))
     """Secret until the match is over; ``seed_commitment`` is published from the start."""
     seed_commitment: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime())
     version: Mapped[int] = mapped_column(Integer, default=0)
     """A cache of ``count(actions)`` for listings; the action rows are the truth."""
     is_over: Mapped[bool] = mapped_column(default=False, index=True)
@@ -57,4 +59,4 @@ class ActionRow(Base):
     """The match version this action was played at (0 for the first action)."""
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(200))
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    at: Mapped[datetime] = mapped_column(UtcDateTime())

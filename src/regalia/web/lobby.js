@@ -17,7 +17,7 @@ export async function showLobby(root) {
       h("p", {}, game.summary || ""),
       h("p", { class: "muted" }, players(game)),
       h("button", { type: "button", class: "primary", "data-game": game.id,
-        onclick: () => matchForm(newMatch, game) }, `New ${game.title} match`)))),
+        onclick: () => matchForm(newMatch, game) }, `Play ${game.title}`)))),
     newMatch,
     h("section", { class: "panel" }, h("h2", {}, "Open to join"), h("div", { id: "open-matches" }, "…")),
     h("section", { class: "panel" }, h("h2", {}, "Your recent matches"), h("div", { id: "recent-matches" }, "…")),
@@ -111,7 +111,7 @@ function matchForm(box, game) {
       toast(error.message);
     }
   } },
-  h("h2", {}, `New ${game.title} match`),
+  h("h2", {}, `${game.title}: a new match`),
   optionFields.map((f) => f.field),
   h("fieldset", {}, h("legend", {}, "Who sits where"), seatsBox),
   leavers,
@@ -130,11 +130,14 @@ async function fillLists(games) {
   if (!openBox || !recentBox) return;
   const held = api.heldSeats();
   const joinable = open.filter((m) => titles[m.game]);
-  openBox.replaceChildren(joinable.length ? h("ul", {}, joinable.map((m) => h("li", {},
-    `${titles[m.game]} · ${m.seats.length} seats · `,
-    m.seats.filter((s) => s.open && !(held[m.match] || {})[s.seat]).map((s) =>
-      h("a", { href: `#/m/${m.match}/join/${s.seat}` }, `join seat ${s.seat + 1} `)),
-    h("a", { href: `#/m/${m.match}` }, "watch")))) : h("p", { class: "muted" }, "No match is waiting for players."));
+  openBox.replaceChildren(joinable.length ? h("ul", {}, joinable.map((m) => {
+    const open = m.seats.filter((s) => s.open);
+    const links = [...open.filter((s) => !(held[m.match] || {})[s.seat]).map((s) =>
+      h("a", { href: `#/m/${m.match}/join/${s.seat}` }, `join seat ${s.seat + 1}`)),
+    h("a", { href: `#/m/${m.match}` }, "watch")];
+    return h("li", {}, `${titles[m.game]} · ${m.seats.length} seats, ${open.length} open`,
+      links.map((link) => [" · ", link]));
+  })) : h("p", { class: "muted" }, "No match is waiting for players."));
   const order = api.recentMatchIds();
   recent.sort((a, b) => order.indexOf(a.match) - order.indexOf(b.match));
   recentBox.replaceChildren(recent.length ? h("ul", {}, recent.map((m) => h("li", {},
