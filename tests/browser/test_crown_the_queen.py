@@ -97,6 +97,25 @@ def test_an_open_seat_s_invite_stands_under_the_players_and_the_table_says_it_wa
         friend_context.close()
 
 
+def test_the_replay_of_a_finished_game_shows_one_seat_s_hand_at_a_time(page, site):
+    created = site.new_match("crown-the-queen", seats=[{"kind": "computer", "level": "easy"}] * 3, rubber=False)
+    site.wait_until_over(created["match"], seconds=120)
+    page.goto(f"{site.url}/#/m/{created['match']}/replay")
+    expect(page.locator(".status")).to_contain_text("Step 0 of")
+    expect(page.locator(".cq-hand")).to_have_count(0)  # the table's view: no hand
+    page.select_option("#replay-seat", "1")
+    expect(page.locator(".cq-hand-name")).to_have_text("Seat 2's hand")
+    expect(page.locator(".cq-hand [aria-label]")).to_have_count(3)  # the deal's three cards
+    assert "(you)" not in page.locator(".cq-table").text_content()  # whoever watches is not that seat
+    page.click("#replay-next")
+    caption = page.locator(".status").inner_text()
+    assert re.search(r"Step 1 of \d+: Computer \(easy\) · Seat \d — (Pass the |Swap: |Keep )", caption), caption
+    page.select_option("#replay-seat", "")
+    expect(page.locator(".cq-hand")).to_have_count(0)
+    expect(page.locator(".status")).to_contain_text("Step 1 of")  # the step stays where it was
+    shot(page, "crown-the-queen-replay")
+
+
 def record_frames(page) -> list[dict]:
     frames: list[dict] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))

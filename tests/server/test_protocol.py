@@ -214,6 +214,35 @@ def test_a_listed_match_says_when_it_last_moved_in_utc_before_and_after_a_move(s
     player.close()
 
 
+def test_a_finished_match_replays_as_any_one_seat_saw_it_and_only_once_it_is_over(server):
+    created = server.new_match("high-card", seats=[{"kind": "human"}, {"kind": "human"}])
+    assert server.http.get(f"/api/matches/{created['match']}/replay", params={"seat": 0}).status_code == 409
+    player = server.ws(created["match"])
+    player.hello(*created["tokens"].values())
+    while not player.state["view"]["is_over"]:
+        player.wait_for(lambda s: s["legal"] or s["view"]["is_over"])
+        if player.state["legal"]:
+            player.act(player.state["legal"][0])
+    player.close()
+    record = server.http.get(f"/api/matches/{created['match']}/record").json()
+    game = HighCard(**record["options"])
+    seen = {}
+    for seat in (None, 0, 1):
+        params = {} if seat is None else {"seat": seat}
+        replay = server.http.get(f"/api/matches/{created['match']}/replay", params=params).json()
+        assert replay["seat"] == seat and replay["hidden_information"] is True
+        again = game.new_match(seed=record["seed"])
+        views = [again.view(seat)]
+        for action in record["actions"]:
+            again.play(action)
+            views.append(again.view(seat))
+        assert [step["view"] for step in replay["steps"]] == views  # that seat's own view, step by step
+        seen[seat] = views[0]
+    assert seen[0] != seen[None] != seen[1]  # each seat's own card; the table's neither
+    wrong = server.http.get(f"/api/matches/{created['match']}/replay", params={"seat": 2})
+    assert wrong.status_code == 400 and "seats 0 to 1" in wrong.json()["detail"]
+
+
 def test_the_lobby_page_names_every_game_without_scripts(server):
     page = server.http.get("/").text
     assert "<li>Pig</li>" in page and "<li>High Card</li>" in page

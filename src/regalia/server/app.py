@@ -8,7 +8,7 @@
     GET  /api/matches/{id}                  one match's public summary
     POST /api/matches/{id}/seats/{n}/claim  join an open seat -> its token
     GET  /api/matches/{id}/record           the verified record (``Match.record()``), once over
-    GET  /api/matches/{id}/replay           every step's public view, once over
+    GET  /api/matches/{id}/replay           every step's public view (?seat=N: that seat's), once over
     WS   /ws/matches/{id}                   play and watch (see ``protocol``)
 """
 
@@ -148,10 +148,13 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
         return live.match.record()
 
     @app.get("/api/matches/{match_id}/replay")
-    async def replay(match_id: str) -> dict[str, Any]:
+    async def replay(match_id: str, seat: int | None = None) -> dict[str, Any]:
         live = await finished_or_409(match_id)
-        steps = replay_steps(live)
-        return {"match": match_id, "game": live.match.game.id, "steps": steps}
+        if seat is not None and not 0 <= seat < live.match.players:
+            raise HTTPException(400, f"no seat {seat}: this match has seats 0 to {live.match.players - 1}")
+        steps = replay_steps(live, seat)
+        return {"match": match_id, "game": live.match.game.id, "seat": seat, "steps": steps,
+                "hidden_information": live.match.game.hidden_information}  # this match's: a mode may have none
 
     async def live_or_404(match_id: str) -> LiveMatch:
         try:
@@ -263,14 +266,16 @@ def match_info(summary: MatchSummary) -> MatchInfo:
                      is_over=summary.is_over, seats=seats, updated_at=summary.updated_at.isoformat())
 
 
-def replay_steps(live: LiveMatch) -> list[dict[str, Any]]:
-    """The spectator's view before the first action and after each one (the match is over: nothing is secret)."""
+def replay_steps(live: LiveMatch, seen_by: int | None = None) -> list[dict[str, Any]]:
+    """The view before the first action and after each one: the spectator's, or ``seen_by`` seat's with its
+    hand (the match is over and its seed published: nothing is secret any more)."""
     game = live.match.game
     again = game.new_match(seed=live.seed)
-    steps: list[dict[str, Any]] = [{"version": 0, "action": None, "seat": None, "view": again.view(None), "log": list(again.log)}]
+    steps: list[dict[str, Any]] = [{"version": 0, "action": None, "seat": None, "view": again.view(seen_by),
+                                    "log": list(again.log)}]
     for (seat, action) in [(s, a) for s, a in live.match.history if s >= 0]:
         start = len(again.log)
         again.play(action, seat)
-        steps.append({"version": again.version, "action": action, "seat": seat, "view": again.view(None),
+        steps.append({"version": again.version, "action": action, "seat": seat, "view": again.view(seen_by),
                       "log": again.log[start:]})
     return steps

@@ -33,7 +33,8 @@ export const openMatches = () => call("GET", "/api/matches?open=1");
 export const matchesById = (ids) => (ids.length ? call("GET", `/api/matches?ids=${ids.join(",")}`) : []);
 export const matchInfo = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}`);
 export const claimSeat = (id, seat) => call("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/claim`);
-export const replaySteps = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}/replay`);
+export const replaySteps = (id, seat = null) =>
+  call("GET", `/api/matches/${encodeURIComponent(id)}/replay${seat === null ? "" : `?seat=${seat}`}`);
 export const recordUrl = (id) => `/api/matches/${encodeURIComponent(id)}/record`;
 
 const boards = {};

@@ -5,7 +5,8 @@ import { sounds } from "./sound.js";
 import { tableFor } from "./table.js";
 
 export async function showReplay(root, matchId) {
-  const [data, games] = await Promise.all([api.replaySteps(matchId), api.games()]);
+  const games = await api.games();
+  let data = await api.replaySteps(matchId);
   const game = games.find((g) => g.id === data.game) || { title: data.game };
   const table = await tableFor(data.game);
   const info = await api.matchInfo(matchId);
@@ -18,18 +19,29 @@ export async function showReplay(root, matchId) {
   const go = (to) => {
     step = Math.max(0, Math.min(data.steps.length - 1, to));
     const current = data.steps[step];
-    const update = { view: current.view, seat: null, seats: [], legal: [], players, version: current.version };
+    const update = { view: current.view, seat: data.seat, seats: [], legal: [], players, version: current.version };
     table.render(board, update, { play: () => {}, legal: [], sounds, players, replay: true, geometry });
     caption.textContent = step === 0 ? `Step 0 of ${data.steps.length - 1}: the start`
-      : `Step ${step} of ${data.steps.length - 1}: ${seatName(players, current.seat)} played ${current.action}`;
+      : `Step ${step} of ${data.steps.length - 1}: ${seatName(players, current.seat)} — `
+        + (table.label ? table.label(current.action, update) : current.action);
     showLog(log, data.steps.slice(0, step + 1).flatMap((s) => s.log), 100);
+    log.scrollTop = log.scrollHeight;  // the step's own lines in sight, as at the table
   };
+  // the match is over and its seed published: its hands may be seen, one seat's at a time, as that seat saw them
+  const seenBy = data.hidden_information ? h("label", { class: "replay-seen-by" }, "Cards seen by ",
+    h("select", { id: "replay-seat", onchange: async (event) => {
+      const value = event.target.value;
+      data = await api.replaySteps(matchId, value === "" ? null : Number(value));
+      go(step);
+    } }, h("option", { value: "" }, "nobody: the table only"),
+    players.map((p) => h("option", { value: String(p.seat) }, seatName(players, p.seat))))) : null;
   const button = (label, id, to) => h("button", { type: "button", id, onclick: () => go(to()) }, label);
   root.replaceChildren(h("section", { class: "match replay" },
     h("h1", {}, `${game.title}: replay`), caption,
     h("div", { class: "replay-controls", role: "group", "aria-label": "Replay controls" },
       button("« Start", "replay-start", () => 0), button("◀ Back", "replay-back", () => step - 1),
-      button("Next ▶", "replay-next", () => step + 1), button("End »", "replay-end", () => data.steps.length - 1)),
+      button("Next ▶", "replay-next", () => step + 1), button("End »", "replay-end", () => data.steps.length - 1),
+      seenBy),
     h("div", { class: "table-area" }, board, h("aside", { class: "side" }, h("h2", {}, "Log"), log)),
     h("p", {}, h("a", { href: api.recordUrl(matchId), download: `${matchId}.json` }, "Download the record"),
       " · ", h("a", { href: `#/m/${matchId}` }, "Back to the match"))));

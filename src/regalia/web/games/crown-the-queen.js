@@ -64,6 +64,7 @@ export function render(board, update, ctx) {
   const legal = new Set(ctx.legal);
   const seats = v.hand_sizes.length;
   const me = update.seat;
+  const you = !ctx.replay;  // a replay shows some seat's cards to whoever watches it: "Seat 2's hand"
   // a phone (narrow screen) lays each procession's stations four to a line and the hand under the pack, so
   // that the table is half as wide and its cards twice as large as the desktop's one line of eight
   const narrow = window.matchMedia?.("(max-width: 600px)").matches;
@@ -81,7 +82,7 @@ export function render(board, update, ctx) {
     const row = s("g", { transform: `translate(10 ${y})`, role: "img",
       "aria-label": `${seatName(update.players, seat)}'s procession: ${laid.length ? laid.join(", ") : "nothing laid yet"}; ${v.hand_sizes[seat]} cards in hand` });
     // the name fits the 112 units before the turn marker and the first card (a long one is narrowed)
-    const name = `${playerName(update.players, seat)}${seat === me ? " (you)" : ""}`;  // the number is under it
+    const name = `${playerName(update.players, seat)}${seat === me && you ? " (you)" : ""}`;  // the number is under it
     row.append(s("text", { x: 0, y: 14, fill: seat === v.turn ? "#f2c230" : "#fff", "font-size": 13, "font-weight": "bold",
       class: "cq-seat-name", ...fitted(name, LABEL_WIDTH, 8) }, name),
     s("text", { x: 0, y: 32, fill: "#cfe3d3", "font-size": 11, "data-seat-number": seat + 1 },
@@ -104,9 +105,10 @@ export function render(board, update, ctx) {
   table.append(s("text", { x: 110, y: 104, "text-anchor": "middle", fill: "#fff", "font-size": 12 }, `face up: ${v.face_up.length}`));
   if (v.passed) {
     const toMe = v.turn === me;
-    table.append(s("g", { class: "cq-passed", role: "img", "aria-label": `${toMe ? "Passed to you" : "You passed"}: ${v.passed}` },
+    const words = toMe ? (you ? "passed to you" : `passed to Seat ${me + 1}`) : (you ? "you passed" : `Seat ${me + 1} passed`);
+    table.append(s("g", { class: "cq-passed", role: "img", "aria-label": `${words}: ${v.passed}` },
       card(v.passed, { x: 180, y: 0 }),
-      s("text", { x: 210, y: 104, "text-anchor": "middle", fill: "#f2c230", "font-size": 12 }, toMe ? "passed to you" : "you passed")));
+      s("text", { x: 210, y: 104, "text-anchor": "middle", fill: "#f2c230", "font-size": 12 }, words)));
   } else if (v.passed_from !== null && v.passed_from !== undefined) {
     table.append(card("", { x: 180, y: 0, faceDown: true }),
       s("text", { x: 210, y: 104, "text-anchor": "middle", fill: "#fff", "font-size": 12 }, `Seat ${v.passed_from + 1} → Seat ${v.turn + 1}`));
@@ -115,7 +117,7 @@ export function render(board, update, ctx) {
   if (v.hand) {
     const n = v.hand.length;
     const hand = s("g", { class: "cq-hand", transform: narrow ? "translate(0 120)" : "translate(420 0)", role: "group",
-      "aria-label": "Your hand" });
+      "aria-label": you ? "Your hand" : `Seat ${me + 1}'s hand` });
     v.hand.forEach((name, i) => {
       const angle = (i - (n - 1) / 2) * 9;
       const c = card(name, { x: 70 + i * 62, y: 10 + Math.abs(i - (n - 1) / 2) * 6, rotate: angle, w: 68, hgt: 96 });
@@ -127,7 +129,7 @@ export function render(board, update, ctx) {
       hand.append(c);
     });
     hand.append(s("text", { x: 70 + (n - 1) * 31 + 34, y: 136, "text-anchor": "middle", fill: "#fff", "font-size": 12,
-      class: "cq-hand-name" }, "your hand"));
+      class: "cq-hand-name" }, you ? "your hand" : `Seat ${me + 1}'s hand`));
     table.append(hand);
   }
   svg.append(table);
