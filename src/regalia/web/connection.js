@@ -44,15 +44,18 @@ export class Connection {
     }
   }
 
+  /** Send a message now; false when the socket is not open (nothing is queued: a stale action would be refused). */
   send(message) {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+    if (this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
   }
 
-  /** Play an action for the seat whose view we see, at the version we saw. */
+  /** Play an action for the seat whose view we see, at the version we saw; false if it could not be sent. */
   play(action) {
     const u = this.latest;
-    if (!u || u.seat === null) return;
-    this.send({ type: "act", version: u.version, seat: u.seat, action });
+    if (!u || u.seat === null) return false;
+    return this.send({ type: "act", version: u.version, seat: u.seat, action });
   }
 
   close() {

@@ -25,6 +25,8 @@ export async function showMatch(root, matchId) {
   const parts = {
     title: h("h1", {}, "Match"),
     status: h("p", { class: "status", role: "status", "aria-live": "polite" }, "connecting…"),
+    connection: h("p", { class: "connection-lost", id: "connection-lost", role: "alert", hidden: true },
+      "The connection to the table is lost: reconnecting… Nothing you do is sent until it is back."),
     players: h("ol", { class: "players", "aria-label": "Players" }),
     invites: h("ul", { class: "invites", id: "invites", "aria-label": "Open seats" }),
     curtain: h("div", { class: "curtain", hidden: true }),
@@ -37,7 +39,7 @@ export async function showMatch(root, matchId) {
   };
   const countdown = new Countdown();
   root.replaceChildren(h("section", { class: "match" },
-    parts.title, parts.status, countdown.el, parts.players, parts.invites, parts.results, parts.curtain,
+    parts.title, parts.status, parts.connection, countdown.el, parts.players, parts.invites, parts.results, parts.curtain,
     h("div", { class: "table-area" }, parts.board,
       h("aside", { class: "side" }, parts.moves, parts.actions, h("h2", {}, "Log"), parts.log)),
     parts.papers));
@@ -54,7 +56,10 @@ export async function showMatch(root, matchId) {
     update: (u) => { queue = queue.then(() => onUpdate(u)).catch((e) => console.error(e)); },
     refused: (reason) => { sounds.refused(); toast(reason); enableActions(); },
     error: (reason) => { parts.status.textContent = reason; toast(reason); },
-    status: (text) => { parts.status.dataset.connection = text; },
+    status: (text) => {
+      parts.status.dataset.connection = text;
+      parts.connection.hidden = text === "connected";
+    },
     clock: (frame) => countdown.start(frame, conn.latest?.players),
   });
 
@@ -126,8 +131,12 @@ export async function showMatch(root, matchId) {
       toast(`${action} is not among your legal actions now`);
       return;
     }
+    if (!conn.play(action)) {
+      sounds.refused();
+      toast("Not connected: your move was not sent. Play it again once the table is back.");
+      return;
+    }
     disableActions();
-    conn.play(action);
   }
 
   function drawActions(u) {
