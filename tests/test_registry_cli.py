@@ -49,3 +49,33 @@ def test_simulate_json_and_replay_round_trip(game_id, tmp_path):
     path.write_text(json.dumps(bad))
     out = runner.invoke(app, ["replay", str(path)])
     assert out.exit_code == 1 and "action 1" in out.output
+
+
+def test_the_commands_count_seats_from_1_as_the_tables_and_logs_do(tmp_path):
+    from regalia.ai import load_agent
+    from regalia.ai.arena import play_match
+
+    game = load_game("gold-battle")
+    match = game.new_match(seed=3)
+    match.play(match.legal_actions()[0])
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(match.record()))
+    out = runner.invoke(app, ["replay", str(path)], env={"COLUMNS": "200"})
+    assert "in progress, Seat 2 to move" in out.output, out.output  # it said "seat 1": counted from 0
+    over = play_match(game, [load_agent("gold-battle", "easy", seed="a"), load_agent("gold-battle", "random", seed="b")],
+                      seed=3)
+    path.write_text(json.dumps(over.record()))
+    out = runner.invoke(app, ["replay", str(path)], env={"COLUMNS": "200"})
+    winner = over.winners[0] + 1
+    assert f"The match is over: Seat {winner} won." in out.output and "winners: [" not in out.output, out.output
+    table = runner.invoke(app, ["simulate", "gold-battle", "--games", "2", "--seats", "random,random"],
+                          env={"COLUMNS": "200"})
+    assert "Seat 1" in table.output and "Seat 2" in table.output, table.output
+    from rich.console import Console
+
+    from regalia.cli.tables import renderer
+
+    siege = load_game("gold-crown").new_match(seed=1)
+    console = Console(width=120, record=True)
+    console.print(renderer("gold-crown")(siege.view(0), siege.log))
+    assert "seat 0" not in console.export_text()  # the panel's foot named the seat counted from 0

@@ -97,7 +97,7 @@ def simulate(
     table.add_column("wins", justify="right")
     table.add_column("share", justify="right")
     for s, (agent, wins) in enumerate(zip(result.seats, result.wins, strict=True)):
-        table.add_row(str(s), agent, f"{wins:.1f}", f"{wins / max(games, 1):.1%}")
+        table.add_row(f"Seat {s + 1}", agent, f"{wins:.1f}", f"{wins / max(games, 1):.1%}")
     console.print(table)
     console.print(f"draws: {result.draws}")
 
@@ -106,6 +106,8 @@ def simulate(
 def replay(file: Annotated[Path, typer.Argument(help="a match record (JSON)")]) -> None:
     """Re-play a saved match record and verify it reproduces exactly."""
     from regalia.core.replay import replay_dict
+
+    from .terminal import outcome_line
 
     try:
         data = json.loads(file.read_text())
@@ -125,11 +127,13 @@ def replay(file: Annotated[Path, typer.Argument(help="a match record (JSON)")]) 
                       "against its seed, but nothing proves the seed was fixed before play[/yellow]")
     else:
         console.print(f"seed commitment verified: sha256 {data['commitment'][:16]}…")
-    state = "over" if match.is_over else f"in progress, seat {match.to_move} to move"
+    mover = match.to_move
+    state = "over" if match.is_over else ("in progress, chance to resolve" if mover is None or mover < 0
+                                          else f"in progress, Seat {mover + 1} to move")
     console.print(f"[green]verified[/green]: {match.game.id}, {len(match.actions)} actions, "
                   f"{len(match.chance)} chance outcomes, {state}")
     if match.is_over:
-        console.print(f"winners: {match.winners}  scores: {match.scores}")
+        console.print(outcome_line(match))
 
 
 @app.command()

@@ -121,7 +121,7 @@ def render(view: dict[str, Any], log: list[str]) -> RenderableType:
     parts: list[RenderableType] = [mat_text(view), sides(view), spinner(view)]
     if log:
         parts.append(Text("\n".join(log[-14:]), style="italic"))
-    return Panel(Group(*parts), title="Gold Crown", subtitle=f"seat {view.get('seat')}")
+    return Panel(Group(*parts), title="Gold Crown")  # every baron sees the whole mat: the ▶ marks who is to move
 
 
 __all__ = ["render"]
