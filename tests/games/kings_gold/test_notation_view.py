@@ -37,6 +37,14 @@ def test_encode_view_is_fixed_length_for_every_player_count():
             match.play(match.legal_actions()[0])
 
 
+def test_the_ledger_s_threat_is_the_leader_s_and_nobody_s_with_empty_holds_or_once_sunk():
+    from regalia.games.kings_gold.view import threat_levels
+
+    assert threat_levels([0, 0, 0], [True, True, True]) == ["low", "low", "low"]  # it read high, high, high
+    assert threat_levels([12, 8, 2], [True, True, True]) == ["high", "medium", "low"]
+    assert threat_levels([12, 12, 30], [True, True, False]) == ["high", "high", "low"]
+
+
 def test_view_shows_the_ledger_treasury_reserve_dice_and_pending_decision():
     state = position(3, dice="Cannon Cannon Skull Skull Coin", coins=(0, 3, 9), shields=(0, 1, 0), reserve=4)
     state = play(GAME, state, "stop")

@@ -27,9 +27,11 @@ THREAT_MARGIN = 5
 
 
 def threat_levels(points: list[int], afloat: list[bool]) -> list[str]:
-    """The Ledger's threat column: high (leading), medium (within 5 points), low."""
+    """The Ledger's threat column: high (leading), medium (within 5 points), low. Nobody threatens with
+    nothing in the hold (at the start every captain would read "high"), nor once sunk."""
     lead = max((p for p, a in zip(points, afloat, strict=True) if a), default=0)
-    return ["high" if p == lead else "medium" if lead - p <= THREAT_MARGIN else "low" for p in points]
+    return ["low" if lead <= 0 or not a else "high" if p == lead else "medium" if lead - p <= THREAT_MARGIN
+            else "low" for p, a in zip(points, afloat, strict=True)]
 
 
 def view(cfg: Config, state: KGState, seat: int | None) -> dict[str, Any]:
