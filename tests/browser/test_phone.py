@@ -38,6 +38,8 @@ def test_the_table_fits_a_phone(chromium_browser, site, game_id, options):
         assert width <= 390, f"the {game_id} table overflows a phone's width ({width}px)"
         sideways = page.evaluate(SIDEWAYS)
         assert sideways == [], f"part of the {game_id} table scrolls sideways on a phone: {sideways}"
+        mute = page.locator("#mute").bounding_box()  # one line: it stood three lines tall ("♪ / Sound / on")
+        assert mute is not None and mute["height"] < 40, mute
         if options and game_id in ("gold-crown", "kings-gold"):  # a row: the baron or captain and the seat's number
             rows = page.locator("table.ledger tbody th").all_inner_texts()
             assert all(f"· Seat {i + 1}" in row and "Computer" not in row for i, row in enumerate(rows)), rows
