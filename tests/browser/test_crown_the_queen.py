@@ -198,6 +198,7 @@ def test_hot_seat_hides_each_hand_between_turns(page, site):
     for _ in range(3):  # three hand-overs of the device
         expect(page.locator("#reveal")).to_be_visible()
         assert page.locator(".cq-hand").count() == 0  # no hand on screen before its owner takes the device
+        expect(page.locator("#moves-title")).to_have_text("Your move")  # a player's table, not "Watching"
         person = page.locator("#reveal").text_content()
         people.add(person)
         shot(page, "crown-the-queen-hot-seat-curtain")

@@ -94,6 +94,7 @@ export async function showMatch(root, matchId) {
   function draw(u) {
     parts.board.classList.remove("waiting");
     parts.status.textContent = statusLine(u);
+    parts.moves.textContent = u.seats.length ? "Your move" : "Watching";  // also behind a hot-seat curtain
     parts.players.replaceChildren(...u.players.map((p) => h("li", {
       class: [p.seat === u.view.to_move ? "to-move" : "", u.seats.includes(p.seat) ? "mine" : ""].join(" "),
       "aria-current": p.seat === u.view.to_move ? "true" : null,
@@ -140,7 +141,6 @@ export async function showMatch(root, matchId) {
   }
 
   function drawActions(u) {
-    parts.moves.textContent = u.seats.length ? "Your move" : "Watching";
     if (!u.legal.length) {
       parts.actions.replaceChildren(h("p", { class: "muted" }, u.view.is_over ? "The match is over."
         : u.seat === null ? "You are watching." : waitingFor(u)));
