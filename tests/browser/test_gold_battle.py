@@ -46,4 +46,5 @@ def test_gold_battle_from_the_lobby_to_the_end_against_the_computer(page, site):
     expect(page.locator("#ending")).to_have_text(last_line)
     expect(page.locator("#results .explained")).to_contain_text("plies: ")
     assert not any(ch in page.locator("#results").inner_text() for ch in "[]{}")
+    assert "Outcome: " not in page.locator("#board").inner_text()  # a bare code ("Outcome: cap") under the board
     shot(page, "gold-battle-over")

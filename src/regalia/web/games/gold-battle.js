@@ -106,7 +106,6 @@ export function render(board, update, ctx) {
     : moves.length ? "Click one of your units to see its moves." : frees.size ? "Choose a square to free a soldier onto." : "";
   board.replaceChildren(h("div", { class: "gold-battle" }, hud, svg,
     hint ? h("p", { class: "kg-note" }, hint) : null,
-    v.outcome ? h("p", { class: "kg-note" }, `Outcome: ${v.outcome.reason}`) : null,
     h("details", { class: "rulebook" }, h("summary", {}, "Royal Rulebook"),
       h("p", {}, "All commanders and soldiers must follow these laws of battle."),
       h("ol", {}, RULEBOOK.map(([title, text]) => h("li", {}, h("strong", {}, title), ". ", text))))));
