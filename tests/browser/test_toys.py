@@ -88,3 +88,50 @@ def test_keyboard_reaches_the_actions_and_the_mute_switch(page, toy_site):
     page.click("#mute")
     expect(page.locator("#mute")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#log")).to_have_attribute("aria-live", "polite")
+
+
+def test_play_again_starts_the_same_game_with_the_same_seats_and_a_friend_s_seat_open(page, toy_site,
+                                                                                      chromium_browser):
+    start_from_lobby(page, toy_site, "pig", seats=["human", "open", "computer:random"],
+                     options={"players": "3", "target": "10"})
+    first = page.url.rsplit("/", 1)[-1]
+    friend_context = chromium_browser.new_context()
+    try:
+        friend = friend_context.new_page()
+        friend.goto(page.locator("#invites input").input_value())
+        expect(friend.locator(".players")).to_contain_text("(you)")
+        for _ in range(400):  # both people play (roll, then stop) until the match is over
+            if "The match is over" in (page.locator(".status").text_content() or ""):
+                break
+            for p in (page, friend):
+                for action in ("stop", "roll"):
+                    button = p.locator(f"#actions button[data-action='{action}']:not([disabled])")
+                    if button.count():
+                        try:
+                            button.click(timeout=1000)
+                        except Exception:  # redrawn under the pointer: look again
+                            pass
+                        break
+            page.wait_for_timeout(30)
+        expect(page.locator(".status")).to_contain_text("The match is over")
+        expect(friend.locator("#play-again")).to_be_visible()
+    finally:
+        friend_context.close()
+    page.click("#play-again")
+    page.wait_for_function("id => !location.hash.endsWith(id)", arg=first)
+    second = page.url.rsplit("/", 1)[-1]
+    info = toy_site.http.get(f"/api/matches/{second}").json()
+    before = toy_site.http.get(f"/api/matches/{first}").json()
+    assert info["game"] == "pig" and info["options"] == before["options"] and info["version"] == 0
+    assert [(s["kind"], s["level"], s["open"]) for s in info["seats"]] == [
+        ("human", None, False), ("human", None, True), ("computer", "random", False)]
+    expect(page.locator(".players li").first).to_contain_text("(you)")
+    expect(page.locator("#invites")).to_contain_text("Seat 2 is open")  # the friend is asked again
+
+
+def test_a_spectator_is_not_offered_to_play_again(page, toy_site):
+    created = toy_site.new_match("pig", seats=[{"kind": "computer", "level": "random"}] * 2, target=10)
+    toy_site.wait_until_over(created["match"])
+    page.goto(f"{toy_site.url}/#/m/{created['match']}")
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#play-again")).to_have_count(0)

@@ -62,6 +62,29 @@ function readOption(option, input) {
   return input.value;
 }
 
+/** Create a match, keep its seats' tokens (and a profile's claim on them), and go to its table. */
+async function startMatch(body, leavers = null) {
+  try {
+    const created = await api.createMatch(body);
+    api.rememberSeats(created.match, created.tokens);
+    await attachSeats(created.match, created.tokens);
+    if (leavers) await applyLeavers(created.match, created.tokens, leavers);
+    location.hash = `#/m/${created.match}`;
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+/** The same game again: its options, the seats this browser held for this browser again, the computers at
+ *  the levels they ended at, and every other person's seat open (its invite stands under the players). */
+export async function playAgain(matchId) {
+  const info = await api.matchInfo(matchId);
+  const held = api.heldSeats()[matchId] || {};
+  const seats = info.seats.map((s) => (s.kind === "computer" ? { kind: "computer", level: s.level }
+    : { kind: s.seat in held ? "human" : "open" }));
+  await startMatch({ game: info.game, options: info.options, seats });
+}
+
 function seatRow(game, index) {
   const preferred = game.levels.includes("medium") ? "medium" : game.levels[0];
   const select = h("select", { name: `seat-${index}`, id: `seat-${index}`, "aria-label": `Seat ${index + 1}` },
@@ -101,15 +124,7 @@ function matchForm(box, game) {
       const [kind, level] = select.value.split(":");
       return kind === "computer" ? { kind, level } : { kind };
     });
-    try {
-      const created = await api.createMatch({ game: game.id, options, seats });
-      api.rememberSeats(created.match, created.tokens);
-      await attachSeats(created.match, created.tokens);
-      await applyLeavers(created.match, created.tokens, leavers);
-      location.hash = `#/m/${created.match}`;
-    } catch (error) {
-      toast(error.message);
-    }
+    await startMatch({ game: game.id, options, seats }, leavers);
   } },
   h("h2", {}, `${game.title}: a new match`),
   optionFields.map((f) => f.field),

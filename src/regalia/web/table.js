@@ -5,6 +5,7 @@ import * as api from "./api.js";
 import { Connection } from "./connection.js";
 import { Countdown } from "./countdown.js";
 import { h, seatName, showLog, toast } from "./dom.js";
+import { playAgain } from "./lobby.js";
 import { diceSkinSetting } from "./profile.js";
 import { resultsPanel } from "./results.js";
 import { sounds } from "./sound.js";
@@ -86,7 +87,11 @@ export async function showMatch(root, matchId) {
     previous = u;
     countdown.follow(u.version);
     if (u.view.is_over && !parts.results.hasChildNodes()) {
-      resultsPanel(matchId, u.players).then((panel) => parts.results.replaceChildren(panel)).catch((e) => console.error(e));
+      const again = u.seats.length ? h("button", { type: "button", class: "primary", id: "play-again",
+        onclick: (event) => { event.target.disabled = true; playAgain(matchId).finally(() => { event.target.disabled = false; }); } },
+      "Play again: same game, same seats") : null;
+      resultsPanel(matchId, u.players).then((panel) => parts.results.replaceChildren(...[panel, again].filter(Boolean)))
+        .catch((e) => console.error(e));
     }
     draw(u);
   }
