@@ -14,6 +14,11 @@ function signed(delta) {
   return rounded >= 0 ? `+${rounded}` : `−${Math.abs(rounded)}`;
 }
 
+/** The name the panel gives ``seat`` (its places list's), or its number where the records have no row. */
+function nameOf(screen, seat) {
+  return screen.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
+}
+
 /** King's Gold: each captain's coins, doubloons and shields as the final view shows them (coins forfeited
  *  during play are already gone from the coins), and the Master Pirate bonus the result names. */
 function kingsGold(screen) {
@@ -23,7 +28,7 @@ function kingsGold(screen) {
     h("tr", {}, ["Captain", `Coins ×${o.coin_value ?? 1}`, `Doubloons ×${o.doubloon_value ?? 5}`,
       `Shields ×${o.shield_value ?? 2}`, "Master Pirate", "Score"].map((t) => h("th", {}, t))),
     (screen.view.captains || []).map((c) => h("tr", {},
-      h("td", {}, `${c.name} · ${screen.seats.find((s) => s.seat === c.seat)?.name ?? `Seat ${c.seat + 1}`}`), h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
+      h("td", {}, `${c.name} · ${nameOf(screen, c.seat)}`), h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
       h("td", {}, master && master.seat === c.seat ? `+${o.master_bonus ?? 10} (heist of ${master.heist})` : ""),
       h("td", {}, c.score))));
 }
@@ -36,17 +41,17 @@ function crownTheQueen(screen) {
     h("tr", {}, h("th", {}, "Game"), screen.seats.map((s) => h("th", {}, s.name))),
     deals.map((points, i) => h("tr", {}, h("td", {}, `${i + 1}`), points.map((p) => h("td", {}, p))))),
   h("ul", { class: "processions" }, processions.map((cards, seat) =>
-    h("li", {}, `${screen.seats[seat]?.name ?? `Seat ${seat + 1}`}'s last procession: ${cards.join(", ") || "none"}`)))];
+    h("li", {}, `${nameOf(screen, seat)}'s last procession: ${cards.join(", ") || "none"}`)))];
 }
 
 /** The other games: the figures their result reports besides winners and scores ("rounds: 61"); a list of
  *  one figure a seat is read seat by seat ("knights: Gold 19 · Silver 9" in the seats' names). */
 function howWon(screen) {
   const extras = Object.entries(screen.result).filter(([key]) => !["winners", "scores", "badges"].includes(key));
-  const names = [];
-  for (const s of screen.seats) names[s.seat] = s.name;
   const figure = (value) => {
-    if (Array.isArray(value) && value.length === names.length) return value.map((v, seat) => `${names[seat]} ${figure(v)}`).join(" · ");
+    if (Array.isArray(value) && value.length === screen.seats.length) {
+      return value.map((v, seat) => `${nameOf(screen, seat)} ${figure(v)}`).join(" · ");
+    }
     if (Array.isArray(value)) return value.map(figure).join(", ");
     if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k.replaceAll("_", " ")} ${figure(v)}`).join(", ");
     return String(value);
