@@ -135,3 +135,21 @@ def test_a_spectator_is_not_offered_to_play_again(page, toy_site):
     page.goto(f"{toy_site.url}/#/m/{created['match']}")
     expect(page.locator("#results")).to_be_visible()
     expect(page.locator("#play-again")).to_have_count(0)
+
+
+def test_an_invite_to_a_seat_already_taken_says_which_seat_and_offers_to_watch(page, toy_site, chromium_browser):
+    created = toy_site.new_match("pig", seats=[{"kind": "human"}, {"kind": "open"}])
+    link = f"{toy_site.url}/#/m/{created['match']}/join/1"
+    first = chromium_browser.new_context()
+    try:
+        first.new_page().goto(link)
+        page.goto(toy_site.url + "/")
+        page.wait_for_function(  # the first person's claim has landed
+            "id => fetch('/api/matches/' + id).then(r => r.json()).then(m => !m.seats[1].open)",
+            arg=created["match"], polling=100)
+        page.goto(link)
+        expect(page.locator("main")).to_contain_text("Seat 2 is already taken")  # it said "seat 1": counted from 0
+        page.get_by_role("link", name="Watch the match").click()
+        expect(page.locator("#moves-title")).to_have_text("Watching")
+    finally:
+        first.close()

@@ -134,12 +134,12 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     async def claim(match_id: str, seat: int) -> Claimed:
         live = await live_or_404(match_id)
         if not (0 <= seat < len(live.seats)) or live.seats[seat].kind != "human":
-            raise HTTPException(404, f"seat {seat} of this match is not a human seat")
+            raise HTTPException(404, f"this match has no seat {seat + 1} for a person to take")  # named from 1
         if live.match.is_over:
             raise HTTPException(409, "the match is over: nothing about it can be changed")
         token = await hub.claim(live, seat)
         if token is None:
-            raise HTTPException(409, f"seat {seat} is already taken")
+            raise HTTPException(409, f"Seat {seat + 1} is already taken: someone joined before you")
         return Claimed(match=match_id, seat=seat, token=token)
 
     @app.get("/api/matches/{match_id}/record")

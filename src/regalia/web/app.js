@@ -24,7 +24,14 @@ async function route() {
         location.replace(`#/m/${parts[1]}`);
         return;
       }
-      const claimed = await api.claimSeat(parts[1], parseInt(parts[3], 10));
+      const claimed = await api.claimSeat(parts[1], parseInt(parts[3], 10)).catch((error) => {
+        // taken, or no such seat: the match may still be watched
+        toast(error.message);
+        root.replaceChildren(h("p", {}, error.message, ". ", h("a", { href: `#/m/${parts[1]}` }, "Watch the match"),
+          " · ", h("a", { href: "#/" }, "Back to the lobby")));
+        return null;
+      });
+      if (!claimed) return;
       api.rememberSeats(claimed.match, { [claimed.seat]: claimed.token });
       await attachSeats(claimed.match, { [claimed.seat]: claimed.token });
       location.replace(`#/m/${claimed.match}`);
