@@ -166,3 +166,27 @@ def test_kg_16_the_end_of_match_screen_explains_the_kings_gold_score(page, site,
     # each captain with who sailed it, as the places above name them
     assert [row.split("\t")[0] for row in rows] == ["Anne · Seat 1", "Ben · Seat 2"], rows
     shot(page, "kings-gold-results")
+
+
+def test_a_captain_s_crown_the_queen_rubber_is_summed_on_the_profile_in_words(page, site):
+    create_profile(page, site, "Queen Anne")
+    token = token_of(page)
+    created = site.new_match("crown-the-queen", seats=[{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * 2)
+    sat = site.http.post(f"/api/matches/{created['match']}/seats/0/player", json={"seat_token": created["tokens"]["0"]},
+                         headers={"Authorization": f"Bearer {token}"})
+    assert sat.status_code == 200, sat.text
+    table = site.ws(created["match"])
+    table.hello(created["tokens"]["0"])
+    while not table.state["view"]["is_over"]:  # the whole rubber of three games, the first legal action each time
+        table.wait_for(lambda s: s["legal"] or s["view"]["is_over"], timeout=30)
+        if table.state["legal"] and not table.state["view"]["is_over"]:
+            table.act(table.state["legal"][0])
+    table.close()
+    assert site.http.get(f"/api/matches/{created['match']}/result").status_code == 200  # the result is kept
+    page.reload()  # the profile page was open all along: read it again
+    expect(page.locator("#rubbers li").first).to_have_text(re.compile(r"^\d+ \+ \d+ \+ \d+ = \d+$"))
+    expect(page.locator("#standings tr[data-game='crown-the-queen'] a")).to_have_text("Crown the Queen")
+    lines = page.evaluate("""() => import('/static/profile.js').then((m) => [
+        m.rubberLine({deals: [30, 0, 100], total: 130, queens: 1}),
+        m.rubberLine({deals: [100, 100, 10], total: 210, queens: 2})])""")
+    assert lines == ["30 + 0 + 100 = 130 · 1 Queen crowned", "100 + 100 + 10 = 210 · 2 Queens crowned"]  # "1 Queens"

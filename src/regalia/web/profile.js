@@ -90,12 +90,17 @@ export async function showProfile(root, profileId = null) {
     page.badges.length ? h("ul", { id: "badges" }, page.badges.map((b) => h("li", {}, `${b.badge} × ${b.count}`)))
       : h("p", { class: "muted" }, "No badge yet: King's Gold awards the Bronze Anchor, Silver Cutlass and Gold Pirate King."),
     page.rubbers.length ? [h("h2", {}, "Crown the Queen rubbers"), h("ul", { id: "rubbers" }, page.rubbers.map((r) =>
-      h("li", {}, `${r.deals.join(" + ")} = ${r.total}`, r.queens ? ` · ${r.queens} Queens` : "")))] : null,
+      h("li", {}, rubberLine(r))))] : null,
     h("h2", {}, "Matches"),
     h("ol", { id: "history", class: "history" }, page.history.map((m) => h("li", {},
       h("a", { href: `#/m/${m.match_id}` }, title(m.game_id)), ` · ${when(m.finished_at)} · ${m.outcome}`,
       m.rating_after != null ? ` · ${Math.round(m.rating_before)} → ${Math.round(m.rating_after)}` : "",
       " · ", m.seats.map((s) => (s.score != null ? `${s.name} ${s.score}` : s.name)).join(" v "))))));
+}
+
+/** A Crown the Queen rubber on the profile: "30 + 0 + 100 = 130 · 1 Queen crowned". */
+export function rubberLine(r) {
+  return `${r.deals.join(" + ")} = ${r.total}` + (r.queens ? ` · ${r.queens} Queen${r.queens === 1 ? "" : "s"} crowned` : "");
 }
 
 /** When a match finished, in the reader's own calendar and clock ("1 Dec 2026, 22:01"). */
