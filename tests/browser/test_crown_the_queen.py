@@ -50,6 +50,15 @@ def test_crown_the_queen_from_the_lobby_to_the_end_against_the_computer(page, si
         ".filter(([, text, band]) => text > band - 4)")
     assert overruns == [], overruns
     expect(page.locator(".cq-hand-name")).to_have_text("your hand")
+    # a card to pass is named as a card ("Pass the Canada card", not "Pass the Canada"), in the side panel
+    # and on the hand alike
+    page.wait_for_function("document.querySelector('.cq-hand [data-pass]') || document.querySelector('[data-cq]')")
+    if not page.locator(".cq-hand [data-pass]").count():  # a card was passed to Seat 1 first: keep it
+        page.click("[data-cq='keep']")
+    expect(page.locator(".cq-hand [data-pass]").first).to_be_visible()
+    labels = page.locator("#actions button.action").all_text_contents()
+    assert labels and all(re.fullmatch(r"Pass the .+ card", label) for label in labels), labels
+    assert page.locator(".cq-hand [data-pass]").first.get_attribute("aria-label") in labels
     clicks = click_until_over(page, CONTROLS, choose)
     assert clicks >= 1
     expect(page.locator(".score-sheet tbody tr")).to_have_count(2)  # game 1 and the total
@@ -109,7 +118,7 @@ def test_the_replay_of_a_finished_game_shows_one_seat_s_hand_at_a_time(page, sit
     assert "(you)" not in page.locator(".cq-table").text_content()  # whoever watches is not that seat
     page.click("#replay-next")
     caption = page.locator(".status").inner_text()
-    assert re.search(r"Step 1 of \d+: Computer \(easy\) · Seat \d — (Pass the |Swap: |Keep )", caption), caption
+    assert re.search(r"Step 1 of \d+: Computer \(easy\) · Seat \d — (Pass the .+ card$|Swap: |Keep )", caption), caption
     page.select_option("#replay-seat", "")
     expect(page.locator(".cq-hand")).to_have_count(0)
     expect(page.locator(".status")).to_contain_text("Step 1 of")  # the step stays where it was

@@ -47,7 +47,7 @@ function shortName(name) {
 export function label(action) {
   if (action === "swap") return "Swap: turn it face up and draw";
   if (action === "keep") return "Keep the card passed to you";
-  if (action.startsWith("pass ")) return `Pass the ${action.slice(5)}`;
+  if (action.startsWith("pass ")) return `Pass the ${action.slice(5)} card`;  // "the Canada card", not "the Canada"
   return action;
 }
 
@@ -123,7 +123,7 @@ export function render(board, update, ctx) {
       const c = card(name, { x: 70 + i * 62, y: 10 + Math.abs(i - (n - 1) / 2) * 6, rotate: angle, w: 68, hgt: 96 });
       const action = `pass ${name}`;
       if (legal.has(action)) {
-        svgButton(c, `Pass the ${name}`, () => ctx.play(action));
+        svgButton(c, label(action), () => ctx.play(action));
         c.dataset.pass = name;
       } else c.setAttribute("aria-label", name);
       hand.append(c);
