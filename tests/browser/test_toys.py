@@ -90,8 +90,8 @@ def test_keyboard_reaches_the_actions_and_the_mute_switch(page, toy_site):
     expect(page.locator("#log")).to_have_attribute("aria-live", "polite")
 
 
-def test_play_again_starts_the_same_game_with_the_same_seats_and_a_friend_s_seat_open(page, toy_site,
-                                                                                      chromium_browser):
+def test_play_again_starts_the_same_game_and_the_friend_joins_the_rematch_from_the_finished_table(
+        page, toy_site, chromium_browser):
     start_from_lobby(page, toy_site, "pig", seats=["human", "open", "computer:random"],
                      options={"players": "3", "target": "10"})
     first = page.url.rsplit("/", 1)[-1]
@@ -114,19 +114,29 @@ def test_play_again_starts_the_same_game_with_the_same_seats_and_a_friend_s_seat
                         break
             page.wait_for_timeout(30)
         expect(page.locator(".status")).to_contain_text("The match is over")
-        expect(friend.locator("#play-again")).to_be_visible()
+        expect(friend.locator("#play-again")).to_have_text("Play again: same game, same seats")
+        expect(friend.locator("#rematch-offer")).to_be_hidden()
+
+        page.click("#play-again")  # the host starts the rematch
+        page.wait_for_function("id => !location.hash.endsWith(id)", arg=first)
+        second = page.url.rsplit("/", 1)[-1]
+        info = toy_site.http.get(f"/api/matches/{second}").json()
+        before = toy_site.http.get(f"/api/matches/{first}").json()
+        assert info["game"] == "pig" and info["options"] == before["options"] and info["version"] == 0
+        assert [(s["kind"], s["level"], s["open"]) for s in info["seats"]] == [
+            ("human", None, False), ("human", None, True), ("computer", "random", False)]
+        expect(page.locator(".players li").first).to_contain_text("(you)")
+        expect(page.locator("#invites")).to_contain_text("Seat 2 is open")
+
+        # the friend, still at the finished table, is told and takes their seat in one click
+        expect(friend.locator("#rematch-offer")).to_be_visible(timeout=10_000)
+        expect(friend.locator("#play-again")).to_have_text("Join the rematch")
+        friend.click("#play-again")
+        friend.wait_for_function("id => location.hash.endsWith(id)", arg=second)
+        expect(friend.locator(".players li").nth(1)).to_contain_text("(you)")
+        expect(page.locator("#invites")).to_be_hidden()  # the seat is taken
     finally:
         friend_context.close()
-    page.click("#play-again")
-    page.wait_for_function("id => !location.hash.endsWith(id)", arg=first)
-    second = page.url.rsplit("/", 1)[-1]
-    info = toy_site.http.get(f"/api/matches/{second}").json()
-    before = toy_site.http.get(f"/api/matches/{first}").json()
-    assert info["game"] == "pig" and info["options"] == before["options"] and info["version"] == 0
-    assert [(s["kind"], s["level"], s["open"]) for s in info["seats"]] == [
-        ("human", None, False), ("human", None, True), ("computer", "random", False)]
-    expect(page.locator(".players li").first).to_contain_text("(you)")
-    expect(page.locator("#invites")).to_contain_text("Seat 2 is open")  # the friend is asked again
 
 
 def test_a_spectator_is_not_offered_to_play_again(page, toy_site):

@@ -243,6 +243,57 @@ def test_a_finished_match_replays_as_any_one_seat_saw_it_and_only_once_it_is_ove
     assert wrong.status_code == 400 and "seats 0 to 1" in wrong.json()["detail"]
 
 
+def finished_hot_seat_match(server, game="high-card", **options):
+    created = server.new_match(game, seats=[{"kind": "human"}, {"kind": "human"}], **options)
+    player = server.ws(created["match"])
+    player.hello(*created["tokens"].values())
+    while not player.state["view"]["is_over"]:
+        player.wait_for(lambda s: s["legal"] or s["view"]["is_over"])
+        if player.state["legal"]:
+            player.act(player.state["legal"][0])
+    player.close()
+    return created
+
+
+def test_a_rematch_gives_the_asker_their_seats_opens_the_others_and_is_the_same_for_the_second_asker(server):
+    playing = server.new_match("high-card", seats=[{"kind": "human"}, {"kind": "human"}])
+    early = server.http.post(f"/api/matches/{playing['match']}/rematch",
+                             json={"seat_tokens": [playing["tokens"]["0"]]})
+    assert early.status_code == 409  # not before the end
+    created = finished_hot_seat_match(server)
+    old = created["match"]
+    assert server.http.get(f"/api/matches/{old}/rematch").json() == {"match": None}
+    stranger = server.http.post(f"/api/matches/{old}/rematch", json={"seat_tokens": ["not-a-token"]})
+    assert stranger.status_code == 403 and "only a player" in stranger.json()["detail"]
+    first = server.http.post(f"/api/matches/{old}/rematch", json={"seat_tokens": [created["tokens"]["0"]]}).json()
+    assert first["created"] is True and set(first["tokens"]) == {"0"}  # the asker's seat, and no other
+    new = server.http.get(f"/api/matches/{first['match']}").json()
+    before = server.http.get(f"/api/matches/{old}").json()
+    assert new["game"] == before["game"] and new["options"] == before["options"] and new["version"] == 0
+    assert [(s["kind"], s["open"]) for s in new["seats"]] == [("human", False), ("human", True)]
+    assert server.http.get(f"/api/matches/{old}/rematch").json() == {"match": first["match"]}
+    second = server.http.post(f"/api/matches/{old}/rematch", json={"seat_tokens": [created["tokens"]["1"]]}).json()
+    assert second == {"match": first["match"], "created": False, "tokens": {}}  # the same rematch, not a new one
+    assert server.http.post(f"/api/matches/{first['match']}/seats/1/claim").status_code == 200
+
+
+def test_two_players_asking_for_a_rematch_at_once_get_one_rematch(server):
+    from concurrent.futures import ThreadPoolExecutor
+
+    created = finished_hot_seat_match(server)
+    before = len(server.http.get("/api/matches", params={"open": 1}).json())
+
+    def ask(seat: str) -> dict:
+        return server.http.post(f"/api/matches/{created['match']}/rematch",
+                                json={"seat_tokens": [created["tokens"][seat]]}).json()
+
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(ask, ["0", "1"]))
+    assert answers[0]["match"] == answers[1]["match"]
+    assert sorted(a["created"] for a in answers) == [False, True]
+    assert len(server.http.get("/api/matches", params={"open": 1}).json()) == before + 1  # no stray match
+
+
 def test_the_lobby_page_names_every_game_without_scripts(server):
     page = server.http.get("/").text
     assert "<li>Pig</li>" in page and "<li>High Card</li>" in page

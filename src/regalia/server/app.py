@@ -9,6 +9,7 @@
     POST /api/matches/{id}/seats/{n}/claim  join an open seat -> its token
     GET  /api/matches/{id}/record           the verified record (``Match.record()``), once over
     GET  /api/matches/{id}/replay           every step's public view (?seat=N: that seat's), once over
+    POST /api/matches/{id}/rematch          the same game again, once over (GET: the one started, if any)
     WS   /ws/matches/{id}                   play and watch (see ``protocol``)
 """
 
@@ -25,6 +26,7 @@ from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, W
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from sqlalchemy.exc import IntegrityError
 
 from regalia.core.errors import UnknownGame
 
@@ -49,10 +51,14 @@ from .protocol import (
     NewMatch,
     OptionInfo,
     Refused,
+    Rematch,
+    RematchRequest,
     SeatInfo,
+    SeatRequest,
     SetLevel,
     client_message,
 )
+from .seats import token_matches
 from .store import MatchSummary, Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -141,6 +147,39 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
         if token is None:
             raise HTTPException(409, f"Seat {seat + 1} is already taken: someone joined before you")
         return Claimed(match=match_id, seat=seat, token=token)
+
+    @app.post("/api/matches/{match_id}/rematch")
+    async def rematch(match_id: str, body: RematchRequest, http: Request,
+                      authorization: str | None = Header(None)) -> Rematch:
+        """The same game again, once this one is over: the asker's seats are theirs again, the computers keep
+        their last levels, every other person's seat is open. A second asker gets the same rematch."""
+        live = await finished_or_409(match_id)
+        held = {s.seat for s in live.seats if any(token_matches(t, s.token_hash) for t in body.seat_tokens)}
+        if not held:
+            raise HTTPException(403, "only a player of this match may start its rematch: no token given holds a seat")
+        existing = await store.rematch_of(match_id)
+        if existing is not None:
+            return Rematch(match=existing, created=False)
+        seats = [SeatRequest(kind="computer", level=s.level) if s.kind == "computer"
+                 else SeatRequest(kind="human" if s.seat in held else "open") for s in live.seats]
+        request = NewMatch(game=live.match.game.id, options=dict(live.match.game.options), seats=seats)
+        host = http.client.host if http.client else "unknown"
+        async with app.state.admission.new_match(host, authorization) as opened:
+            try:
+                new, minted = await hub.create(request, rematch_of=match_id)
+            except IntegrityError:  # another asker started it a moment before (maybe on another instance)
+                found = await store.rematch_of(match_id)
+                if found is None:
+                    raise
+                return Rematch(match=found, created=False)
+            opened(new.id)
+        return Rematch(match=new.id, created=True, tokens=minted)
+
+    @app.get("/api/matches/{match_id}/rematch")
+    async def find_rematch(match_id: str) -> dict[str, str | None]:
+        """``{"match": id}`` of the rematch started from this match, or ``{"match": null}``."""
+        await live_or_404(match_id)
+        return {"match": await store.rematch_of(match_id)}
 
     @app.get("/api/matches/{match_id}/record")
     async def record(match_id: str) -> dict[str, Any]:

@@ -210,8 +210,10 @@ class Hub:
 
     # ----- matches ---------------------------------------------------------------------------------
 
-    async def create(self, request: NewMatch) -> tuple[LiveMatch, dict[int, str]]:
-        """A new match with its seats; returns the tokens of its ``human`` seats (shown only now)."""
+    async def create(self, request: NewMatch, rematch_of: str | None = None) -> tuple[LiveMatch, dict[int, str]]:
+        """A new match with its seats; returns the tokens of its ``human`` seats (shown only now).
+
+        ``rematch_of``: the finished match this one is the rematch of (``Store.create_match``)."""
         game = self.catalog.load(request.game, **request.options)
         levels = self.catalog.levels(game.id)
         default = self.catalog.default_level if self.catalog.default_level in levels else levels[0]
@@ -236,7 +238,7 @@ class Hub:
         seed = tokens.new_seed()
         stored = StoredMatch(secrets.token_urlsafe(12), game.id, dict(game.options), seed,
                              tokens.seed_commitment(seed), seats, [])
-        await self.store.create_match(stored)
+        await self.store.create_match(stored, rematch_of)
         live = LiveMatch(stored.id, game.new_match(seed=seed), seats, seed, stored.seed_commitment)
         self.live[live.id] = live
         self._schedule_bot(live)

@@ -60,3 +60,13 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(200))
     at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class RematchRow(Base):
+    """A finished match and the one rematch started from it: the key lets a second "play again" (from the
+    other player, or from another server instance at the same moment) find that rematch, not start its own."""
+
+    __tablename__ = "rematches"
+
+    match_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    rematch_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id", ondelete="CASCADE"))

@@ -107,6 +107,19 @@ class NewMatch(_Message):
     """One per seat; default: you in seat 0, the computer (``medium`` or the first level) elsewhere."""
 
 
+class RematchRequest(_Message):
+    seat_tokens: list[str] = Field(min_length=1, max_length=8)
+    """The tokens of the seats the asker held in the finished match (they are theirs again in the rematch)."""
+
+
+class Rematch(BaseModel):
+    match: str
+    created: bool
+    """False: the rematch had been started already (claim your seats in it: ``/seats/{n}/claim``)."""
+    tokens: dict[int, str] = Field(default_factory=dict)
+    """Seat -> token for the asker's seats, when this call created the rematch."""
+
+
 class SeatInfo(BaseModel):
     seat: int
     kind: str

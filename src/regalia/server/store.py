@@ -33,7 +33,7 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from .models import ActionRow, MatchRow, SeatRow
+from .models import ActionRow, MatchRow, RematchRow, SeatRow
 
 
 @dataclass
@@ -160,7 +160,9 @@ class Store:
 
     # ----- matches ---------------------------------------------------------------------------------
 
-    async def create_match(self, stored: StoredMatch) -> None:
+    async def create_match(self, stored: StoredMatch, rematch_of: str | None = None) -> None:
+        """Store a new match; ``rematch_of``: the finished match it is the rematch of, in the same transaction
+        (``IntegrityError`` and nothing stored when that match has a rematch already)."""
         now = _now()
         async with self.writing() as session:
             session.add(MatchRow(id=stored.id, game=stored.game, options=stored.options, seed=stored.seed,
@@ -170,6 +172,14 @@ class Store:
             for seat in stored.seats:
                 session.add(SeatRow(match_id=stored.id, seat=seat.seat, kind=seat.kind, level=seat.level,
                                     token_hash=seat.token_hash, name=seat.name))
+            if rematch_of is not None:
+                session.add(RematchRow(match_id=rematch_of, rematch_id=stored.id))
+
+    async def rematch_of(self, match_id: str) -> str | None:
+        """The rematch started from ``match_id``, if any."""
+        async with self.sessions() as session:
+            row = await session.get(RematchRow, match_id)
+        return row.rematch_id if row is not None else None
 
     async def load_match(self, match_id: str) -> StoredMatch | None:
         async with self.sessions() as session:

@@ -36,6 +36,9 @@ export const claimSeat = (id, seat) => call("POST", `/api/matches/${encodeURICom
 export const replaySteps = (id, seat = null) =>
   call("GET", `/api/matches/${encodeURIComponent(id)}/replay${seat === null ? "" : `?seat=${seat}`}`);
 export const recordUrl = (id) => `/api/matches/${encodeURIComponent(id)}/record`;
+export const rematch = (id, seatTokens) =>
+  call("POST", `/api/matches/${encodeURIComponent(id)}/rematch`, { seat_tokens: seatTokens });
+export const rematchOf = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}/rematch`);
 
 const boards = {};
 /** A game's static board geometry under a match's options (the rules' own, served by the game; often null). */

@@ -63,26 +63,37 @@ function readOption(option, input) {
 }
 
 /** Create a match, keep its seats' tokens (and a profile's claim on them), and go to its table. */
-async function startMatch(body, leavers = null) {
+async function startMatch(body, leavers) {
   try {
     const created = await api.createMatch(body);
     api.rememberSeats(created.match, created.tokens);
     await attachSeats(created.match, created.tokens);
-    if (leavers) await applyLeavers(created.match, created.tokens, leavers);
+    await applyLeavers(created.match, created.tokens, leavers);
     location.hash = `#/m/${created.match}`;
   } catch (error) {
     toast(error.message);
   }
 }
 
-/** The same game again: its options, the seats this browser held for this browser again, the computers at
- *  the levels they ended at, and every other person's seat open (its invite stands under the players). */
+/** The same game again (the server's rematch: its options, the seats this browser held for this browser
+ *  again, the computers at the levels they ended at, every other person's seat open), or, when another
+ *  player started it already, this browser's old seats taken in it. */
 export async function playAgain(matchId) {
-  const info = await api.matchInfo(matchId);
   const held = api.heldSeats()[matchId] || {};
-  const seats = info.seats.map((s) => (s.kind === "computer" ? { kind: "computer", level: s.level }
-    : { kind: s.seat in held ? "human" : "open" }));
-  await startMatch({ game: info.game, options: info.options, seats });
+  try {
+    const rematch = await api.rematch(matchId, Object.values(held));
+    const mine = api.heldSeats()[rematch.match] || {};
+    const seats = rematch.created ? rematch.tokens : {};
+    for (const seat of rematch.created ? [] : Object.keys(held).filter((s) => !(s in mine))) {
+      const claimed = await api.claimSeat(rematch.match, Number(seat)).catch((error) => { toast(error.message); return null; });
+      if (claimed) seats[claimed.seat] = claimed.token;
+    }
+    api.rememberSeats(rematch.match, seats);
+    await attachSeats(rematch.match, seats);
+    location.hash = `#/m/${rematch.match}`;
+  } catch (error) {
+    toast(error.message);
+  }
 }
 
 function seatRow(game, index) {

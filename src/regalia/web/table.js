@@ -52,6 +52,7 @@ export async function showMatch(root, matchId) {
   let previous = null;
   let log = [];
   let queue = Promise.resolve();
+  let rematchTimer = null;
 
   const conn = new Connection(matchId, api.tokensFor(matchId), {
     update: (u) => { queue = queue.then(() => onUpdate(u)).catch((e) => console.error(e)); },
@@ -87,9 +88,7 @@ export async function showMatch(root, matchId) {
     previous = u;
     countdown.follow(u.version);
     if (u.view.is_over && !parts.results.hasChildNodes()) {
-      const again = u.seats.length ? h("button", { type: "button", class: "primary", id: "play-again",
-        onclick: (event) => { event.target.disabled = true; playAgain(matchId).finally(() => { event.target.disabled = false; }); } },
-      "Play again: same game, same seats") : null;
+      const again = u.seats.length ? againBox() : null;
       resultsPanel(matchId, u.players).then((panel) => parts.results.replaceChildren(...[panel, again].filter(Boolean)))
         .catch((e) => console.error(e));
     }
@@ -172,6 +171,27 @@ export async function showMatch(root, matchId) {
     parts.board.classList.remove("waiting");
   }
 
+  /** "Play again" for a player once the match is over; it becomes "Join the rematch" when another player
+   *  has started it (looked for every few seconds while the page is open): their seat waits there. */
+  function againBox() {
+    const button = h("button", { type: "button", class: "primary", id: "play-again",
+      onclick: () => { button.disabled = true; playAgain(matchId).finally(() => { button.disabled = false; }); } },
+    "Play again: same game, same seats");
+    const offer = h("p", { id: "rematch-offer", class: "rematch-offer", role: "status", hidden: true },
+      "A rematch has begun: your seat is waiting in it.");
+    const look = async () => {
+      const found = await api.rematchOf(matchId).catch(() => null);
+      if (!found?.match) return;
+      clearInterval(rematchTimer);
+      if (api.heldSeats()[found.match]) return;  // started here
+      button.textContent = "Join the rematch";
+      offer.hidden = false;
+    };
+    rematchTimer = setInterval(look, 3000);
+    look();
+    return h("div", { class: "again" }, offer, button);
+  }
+
   function drawLog() {
     showLog(parts.log, log, LOG_LINES_SHOWN);
     parts.log.scrollTop = parts.log.scrollHeight;
@@ -199,7 +219,7 @@ export async function showMatch(root, matchId) {
     ].filter(Boolean));
   }
 
-  return () => { countdown.stop(); conn.close(); };
+  return () => { countdown.stop(); conn.close(); clearInterval(rematchTimer); };
 }
 
 /** The line shown while another seat is to move: an open seat waits for a person, not for a move. */
