@@ -179,7 +179,9 @@ export async function showMatch(root, matchId) {
     "Play again: same game, same seats");
     const offer = h("p", { id: "rematch-offer", class: "rematch-offer", role: "status", hidden: true },
       "A rematch has begun: your seat is waiting in it.");
+    let looks = 0;
     const look = async () => {
+      if (++looks > 200) clearInterval(rematchTimer);  // ten minutes on: whoever wants a rematch has asked
       const found = await api.rematchOf(matchId).catch(() => null);
       if (!found?.match) return;
       clearInterval(rematchTimer);
