@@ -85,6 +85,9 @@ def test_the_end_of_match_screen_shows_the_rating_change(page, records_site):
     expect(entry).to_contain_text(re.compile(r"Jean Lafitte -?\d+(\.\d+)? v Computer \(random\) -?\d"))
     assert "high-card" not in page.locator("#profile").inner_text(), page.locator("#profile").inner_text()
     expect(page.locator(".rating-graph svg")).to_be_visible()
+    # a provisional rating's "?" says what it means
+    expect(page.locator("#standings tr[data-game='high-card'] abbr.provisional")).to_have_attribute(
+        "title", re.compile("provisional"))
 
 
 def test_the_leaderboard_shows_the_captain_and_their_rank(page, records_site):

@@ -81,7 +81,8 @@ export async function showProfile(root, profileId = null) {
       h("tr", {}, h("th", {}, "Game"), h("th", {}, "Rating"), h("th", {}, "Rank"), h("th", {}, "Games")),
       page.standings.map((s) => h("tr", { "data-game": s.game_id },
         h("td", {}, h("a", { href: `#/leaderboards/${s.game_id}` }, title(s.game_id))),
-        h("td", { class: "rating" }, `${Math.round(s.rating.rating)} ± ${Math.round(s.rating.rd)}${s.provisional ? "?" : ""}`),
+        h("td", { class: "rating" }, `${Math.round(s.rating.rating)} ± ${Math.round(s.rating.rd)}`,
+          s.provisional ? h("abbr", { class: "provisional", title: "provisional: too few rated games to trust it yet" }, "?") : ""),
         h("td", {}, s.rank.rank ? `#${s.rank.rank}` : (s.rank.reason || "—")), h("td", {}, s.games))))
       : h("p", { class: "muted" }, "No rated match yet."),
     Object.entries(page.graphs || {}).map(([game, svg]) => h("figure", { class: "rating-graph", "data-game": game },
