@@ -172,6 +172,8 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
                 if found is None:
                     raise
                 return Rematch(match=found, created=False)
+            except (UnknownGame, ValueError) as exc:  # the game or a level is no longer offered
+                raise HTTPException(422, f"this match cannot be played again here: {exc}") from None
             opened(new.id)
         return Rematch(match=new.id, created=True, tokens=minted)
 
