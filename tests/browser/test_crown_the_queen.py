@@ -106,6 +106,22 @@ def test_an_open_seat_s_invite_stands_under_the_players_and_the_table_says_it_wa
         friend_context.close()
 
 
+def test_the_table_offers_the_game_s_own_rulebook(page, site):
+    start_from_lobby(page, site, "crown-the-queen", options={"rubber": False})
+    rules = page.locator("#how-to-play")
+    expect(rules.locator("summary")).to_have_text("How to play Crown the Queen")
+    rules.locator("summary").click()
+    expect(rules.locator(".rules-text h1")).to_have_text("Crown the Queen")
+    expect(rules.locator(".rules-text")).to_contain_text("Rule 3.")  # the seed's numbered rules
+    expect(rules.locator(".rules-text table").first).to_be_visible()  # the pack, as a table
+    # and from the lobby, before choosing what to play
+    page.goto(site.url + "/")
+    page.click("a[data-rules='crown-the-queen']")
+    expect(page.locator("#rules-page h1")).to_have_text("Crown the Queen")
+    page.get_by_role("link", name="← Back to the lobby").click()
+    expect(page.locator("h1")).to_have_text("Choose a game")
+
+
 def test_the_replay_of_a_finished_game_shows_one_seat_s_hand_at_a_time(page, site):
     created = site.new_match("crown-the-queen", seats=[{"kind": "computer", "level": "easy"}] * 3, rubber=False)
     site.wait_until_over(created["match"], seconds=120)

@@ -298,6 +298,11 @@ def test_two_players_asking_for_a_rematch_at_once_get_one_rematch(server):
     assert len(server.http.get("/api/matches", params={"open": 1}).json()) == before + 1  # no stray match
 
 
+def test_a_game_without_a_rulebook_says_so(server):
+    assert server.http.get("/api/games/pig/rules").status_code == 404
+    assert server.http.get("/api/games/no-such-game/rules").status_code == 404
+
+
 def test_the_lobby_page_names_every_game_without_scripts(server):
     page = server.http.get("/").text
     assert "<li>Pig</li>" in page and "<li>High Card</li>" in page

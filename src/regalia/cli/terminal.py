@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
 import secrets
-from importlib import resources
 from typing import Any
 
 from rich.console import Console
@@ -13,7 +11,7 @@ from rich.prompt import Prompt
 
 from regalia.ai import load_agent
 from regalia.core.errors import IllegalAction
-from regalia.games import game_class, load_game
+from regalia.games import game_class, load_game, rulebook
 
 from .tables import renderer
 
@@ -21,11 +19,7 @@ HUMAN = "human"
 
 
 def rules_text(game_id: str) -> str:
-    package = importlib.import_module(game_class(game_id).__module__).__package__ or ""
-    try:
-        return resources.files(package).joinpath("RULES.md").read_text()
-    except (FileNotFoundError, ModuleNotFoundError):
-        return "No rulebook is bundled for this game."
+    return rulebook(game_class(game_id)) or "No rulebook is bundled for this game."
 
 
 def play_terminal(game_id: str, *, players: int | None, ai: str, seed: int | None, seat: int,

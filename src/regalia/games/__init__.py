@@ -18,6 +18,17 @@ REGISTRY: dict[str, str] = {
 }
 
 
+def rulebook(cls: type[Game]) -> str | None:
+    """The rulebook a game's package ships (``RULES.md``: the seed's rules with every reading chosen), or None."""
+    from importlib import resources
+
+    package = importlib.import_module(cls.__module__).__package__ or ""
+    try:
+        return resources.files(package).joinpath("RULES.md").read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+        return None
+
+
 @dataclass(frozen=True)
 class GameInfo:
     id: str

@@ -3,6 +3,7 @@
     GET  /                                  the lobby (static, ES modules under /static)
     GET  /healthz                           200 once the database is migrated and the hub runs
     GET  /api/games                         games with their option specs and computer levels
+    GET  /api/games/{id}/rules              the game's rulebook (RULES.md) as HTML
     POST /api/matches                       a new match -> its id and the tokens of its human seats
     GET  /api/matches?open=1 | ?ids=a,b     matches open to join | these matches (your recent ones)
     GET  /api/matches/{id}                  one match's public summary
@@ -58,6 +59,7 @@ from .protocol import (
     SetLevel,
     client_message,
 )
+from .rulebooks import install as install_rulebooks
 from .seats import token_matches
 from .store import MatchSummary, Store
 
@@ -100,6 +102,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     app.state.match_quota = MatchQuota()  # anonymous new matches per client a minute (limits.py)
     install_records(app, store, hub)  # profiles, ratings, boards; the referee's clock and leavers
     install_boards(app, catalog)  # GET /api/games/{id}/board: a game's static geometry (boards.py)
+    install_rulebooks(app, catalog)  # GET /api/games/{id}/rules: its RULES.md as HTML (rulebooks.py)
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:

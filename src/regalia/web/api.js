@@ -35,6 +35,7 @@ export const matchInfo = (id) => call("GET", `/api/matches/${encodeURIComponent(
 export const claimSeat = (id, seat) => call("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/claim`);
 export const replaySteps = (id, seat = null) =>
   call("GET", `/api/matches/${encodeURIComponent(id)}/replay${seat === null ? "" : `?seat=${seat}`}`);
+export const rules = (gameId) => call("GET", `/api/games/${encodeURIComponent(gameId)}/rules`);
 export const recordUrl = (id) => `/api/matches/${encodeURIComponent(id)}/record`;
 export const rematch = (id, seatTokens) =>
   call("POST", `/api/matches/${encodeURIComponent(id)}/rematch`, { seat_tokens: seatTokens });

@@ -1,4 +1,5 @@
-// The router: #/ lobby, #/m/ID a match, #/m/ID/join/N join an open seat, #/m/ID/replay a replay.
+// The router: #/ lobby, #/m/ID a match, #/m/ID/join/N join an open seat, #/m/ID/replay a replay,
+// #/rules/GAME a game's rulebook.
 import * as api from "./api.js";
 import { h, toast } from "./dom.js";
 import { showLeaderboard } from "./leaderboard.js";
@@ -19,6 +20,7 @@ async function route() {
     if (parts[0] === "profile") { await showProfile(root); return; }
     if (parts[0] === "p" && parts[1]) { await showProfile(root, parts[1]); return; }
     if (parts[0] === "leaderboards") { await showLeaderboard(root, parts[1]); return; }
+    if (parts[0] === "rules" && parts[1]) { await showRules(root, parts[1]); return; }
     if (parts[0] === "m" && parts[1] && parts[2] === "join") {
       if ((api.heldSeats()[parts[1]] || {})[parts[3]]) {  // our own seat already: just go to the table
         location.replace(`#/m/${parts[1]}`);
@@ -45,6 +47,17 @@ async function route() {
     root.replaceChildren(h("p", {}, error.message, " ", h("a", { href: "#/" }, "Back to the lobby")));
   }
   root.focus({ preventScroll: true });
+}
+
+/** #/rules/GAME: a game's rulebook on its own page, to read before choosing what to play. */
+async function showRules(root, gameId) {
+  const [games, rules] = await Promise.all([api.games(), api.rules(gameId)]);
+  const game = games.find((g) => g.id === gameId);
+  const text = h("div", { class: "rules-text" });
+  text.innerHTML = rules.html;  // the game package's own rulebook, its raw HTML escaped by the server
+  root.replaceChildren(h("section", { class: "panel how-to-play", id: "rules-page" },
+    h("p", {}, h("a", { href: "#/" }, "← Back to the lobby")), text));
+  document.title = `${game ? game.title : gameId}: the rules · Regalia`;
 }
 
 bindMuteButton(document.getElementById("mute"));

@@ -15,7 +15,7 @@ export async function showLobby(root) {
       gamePicture(game.id, game.title),
       h("h2", {}, game.title),
       h("p", {}, game.summary || ""),
-      h("p", { class: "muted" }, players(game)),
+      h("p", { class: "muted" }, players(game), " · ", h("a", { href: `#/rules/${game.id}`, "data-rules": game.id }, "the rules")),
       h("button", { type: "button", class: "primary", "data-game": game.id,
         onclick: () => matchForm(newMatch, game) }, `Play ${game.title}`)))),
     newMatch,

@@ -36,6 +36,7 @@ export async function showMatch(root, matchId) {
     actions: h("div", { class: "actions", id: "actions", role: "group", "aria-label": "Your legal actions" }),
     log: h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": "What happened" }),
     papers: h("div", { class: "papers" }),
+    rules: h("details", { class: "rulebook how-to-play", id: "how-to-play", hidden: true }),
     results: h("div", { class: "results-box" }),
   };
   const countdown = new Countdown();
@@ -43,7 +44,7 @@ export async function showMatch(root, matchId) {
     parts.title, parts.status, parts.connection, countdown.el, parts.players, parts.invites, parts.results, parts.curtain,
     h("div", { class: "table-area" }, parts.board,
       h("aside", { class: "side" }, parts.moves, parts.actions, h("h2", {}, "Log"), parts.log)),
-    parts.papers));
+    parts.rules, parts.papers));
 
   let game = null;
   let table = null;
@@ -73,6 +74,7 @@ export async function showMatch(root, matchId) {
       geometry = await api.matchInfo(matchId).then((info) => api.board(game.id, info.options))
         .catch((e) => { console.error(e); return null; });
       parts.title.textContent = game.title;
+      howToPlay(parts.rules, game);
       if (game.id === "kings-gold" && api.tokensFor(matchId).length) {
         diceSkinSetting().then((setting) => setting && parts.papers.after(setting)).catch((e) => console.error(e));
       }
@@ -222,6 +224,19 @@ export async function showMatch(root, matchId) {
   }
 
   return () => { countdown.stop(); conn.close(); clearInterval(rematchTimer); };
+}
+
+/** "How to play": the game's own rulebook (its package's RULES.md, served as HTML), fetched when first opened. */
+function howToPlay(box, game) {
+  const text = h("div", { class: "rules-text" }, "Loading the rules…");
+  box.replaceChildren(h("summary", {}, `How to play ${game.title}`), text);
+  box.hidden = false;
+  box.addEventListener("toggle", () => {
+    if (!box.open || box.dataset.loaded) return;
+    box.dataset.loaded = "1";
+    api.rules(game.id).then((rules) => { text.innerHTML = rules.html; })  // our own rulebook, its raw HTML escaped
+      .catch((error) => { text.textContent = `The rules could not be loaded: ${error.message}`; delete box.dataset.loaded; });
+  });
 }
 
 /** The line shown while another seat is to move: an open seat waits for a person, not for a move. */
