@@ -61,3 +61,16 @@ def test_the_longest_ledgers_fit_a_tablet_beside_the_side_panel(chromium_browser
         assert sideways == [], f"part of the {game_id} table scrolls sideways on a tablet: {sideways}"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_a_rulebook_fits_a_phone_its_mat_drawings_and_tables_scroll_on_their_own(chromium_browser, site, game_id):
+    context = chromium_browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{site.url}/#/rules/{game_id}")
+        expect(page.locator("#rules-page h1")).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the {game_id} rulebook makes the page scroll sideways ({width}px)"
+    finally:
+        context.close()
