@@ -6,6 +6,7 @@ import { showLeaderboard } from "./leaderboard.js";
 import { showLobby } from "./lobby.js";
 import { attachSeats, showProfile, showSignInLink } from "./profile.js";
 import { showReplay } from "./replay.js";
+import { showRules } from "./rules.js";
 import { bindMuteButton } from "./sound.js";
 import { showMatch } from "./table.js";
 
@@ -47,17 +48,6 @@ async function route() {
     root.replaceChildren(h("p", {}, error.message, " ", h("a", { href: "#/" }, "Back to the lobby")));
   }
   root.focus({ preventScroll: true });
-}
-
-/** #/rules/GAME: a game's rulebook on its own page, to read before choosing what to play. */
-async function showRules(root, gameId) {
-  const [games, rules] = await Promise.all([api.games(), api.rules(gameId)]);
-  const game = games.find((g) => g.id === gameId);
-  const text = h("div", { class: "rules-text" });
-  text.innerHTML = rules.html;  // the game package's own rulebook, its raw HTML escaped by the server
-  root.replaceChildren(h("section", { class: "panel how-to-play", id: "rules-page" },
-    h("p", {}, h("a", { href: "#/" }, "← Back to the lobby")), text));
-  document.title = `${game ? game.title : gameId}: the rules · Regalia`;
 }
 
 bindMuteButton(document.getElementById("mute"));

@@ -8,6 +8,7 @@ import { h, seatName, showLog, toast } from "./dom.js";
 import { playAgain } from "./lobby.js";
 import { diceSkinSetting } from "./profile.js";
 import { resultsPanel } from "./results.js";
+import { howToPlay } from "./rules.js";
 import { sounds } from "./sound.js";
 
 const modules = {};
@@ -224,19 +225,6 @@ export async function showMatch(root, matchId) {
   }
 
   return () => { countdown.stop(); conn.close(); clearInterval(rematchTimer); };
-}
-
-/** "How to play": the game's own rulebook (its package's RULES.md, served as HTML), fetched when first opened. */
-function howToPlay(box, game) {
-  const text = h("div", { class: "rules-text" }, "Loading the rules…");
-  box.replaceChildren(h("summary", {}, `How to play ${game.title}`), text);
-  box.hidden = false;
-  box.addEventListener("toggle", () => {
-    if (!box.open || box.dataset.loaded) return;
-    box.dataset.loaded = "1";
-    api.rules(game.id).then((rules) => { text.innerHTML = rules.html; })  // our own rulebook, its raw HTML escaped
-      .catch((error) => { text.textContent = `The rules could not be loaded: ${error.message}`; delete box.dataset.loaded; });
-  });
 }
 
 /** The line shown while another seat is to move: an open seat waits for a person, not for a move. */
