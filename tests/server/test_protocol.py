@@ -278,6 +278,7 @@ def test_a_rematch_gives_the_asker_their_seats_opens_the_others_and_is_the_same_
     for body in ({}, {"seat_tokens": []}, {"seat_tokens": "abc"}, {"seat_tokens": [1]}):  # malformed: refused
         assert server.http.post(f"/api/matches/{old}/rematch", json=body).status_code == 422, body
     assert server.http.post("/api/matches/no-such-match/rematch", json={"seat_tokens": ["x"]}).status_code == 404
+    assert server.http.get("/api/matches/no-such-match/rematch").status_code == 404
     assert server.http.get(f"/api/matches/{old}/rematch").json() == {"match": first["match"]}  # unchanged
 
 

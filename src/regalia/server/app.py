@@ -182,8 +182,10 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
 
     @app.get("/api/matches/{match_id}/rematch")
     async def find_rematch(match_id: str) -> dict[str, str | None]:
-        """``{"match": id}`` of the rematch started from this match, or ``{"match": null}``."""
-        await live_or_404(match_id)
+        """``{"match": id}`` of the rematch started from this match, or ``{"match": null}`` (asked of the store
+        alone: a finished table asks every few seconds, which must not bring its match back into memory)."""
+        if not await store.list_matches(ids=[match_id]):
+            raise HTTPException(404, f"no match {match_id[:40]!r}")
         return {"match": await store.rematch_of(match_id)}
 
     @app.get("/api/matches/{match_id}/record")
