@@ -214,9 +214,9 @@ def test_a_listed_match_says_when_it_last_moved_in_utc_before_and_after_a_move(s
     player.close()
 
 
-def test_a_finished_match_replays_as_any_one_seat_saw_it_and_only_once_it_is_over(server):
-    created = server.new_match("high-card", seats=[{"kind": "human"}, {"kind": "human"}])
-    assert server.http.get(f"/api/matches/{created['match']}/replay", params={"seat": 0}).status_code == 409
+def finished_hot_seat_match(server, game="high-card", **options):
+    """A match of two human seats played over one socket to its end (the first legal action each time)."""
+    created = server.new_match(game, seats=[{"kind": "human"}, {"kind": "human"}], **options)
     player = server.ws(created["match"])
     player.hello(*created["tokens"].values())
     while not player.state["view"]["is_over"]:
@@ -224,6 +224,13 @@ def test_a_finished_match_replays_as_any_one_seat_saw_it_and_only_once_it_is_ove
         if player.state["legal"]:
             player.act(player.state["legal"][0])
     player.close()
+    return created
+
+
+def test_a_finished_match_replays_as_any_one_seat_saw_it_and_only_once_it_is_over(server):
+    playing = server.new_match("high-card", seats=[{"kind": "human"}, {"kind": "human"}])
+    assert server.http.get(f"/api/matches/{playing['match']}/replay", params={"seat": 0}).status_code == 409
+    created = finished_hot_seat_match(server)
     record = server.http.get(f"/api/matches/{created['match']}/record").json()
     game = HighCard(**record["options"])
     seen = {}
@@ -241,18 +248,6 @@ def test_a_finished_match_replays_as_any_one_seat_saw_it_and_only_once_it_is_ove
     assert seen[0] != seen[None] != seen[1]  # each seat's own card; the table's neither
     wrong = server.http.get(f"/api/matches/{created['match']}/replay", params={"seat": 2})
     assert wrong.status_code == 400 and "seats 0 to 1" in wrong.json()["detail"]
-
-
-def finished_hot_seat_match(server, game="high-card", **options):
-    created = server.new_match(game, seats=[{"kind": "human"}, {"kind": "human"}], **options)
-    player = server.ws(created["match"])
-    player.hello(*created["tokens"].values())
-    while not player.state["view"]["is_over"]:
-        player.wait_for(lambda s: s["legal"] or s["view"]["is_over"])
-        if player.state["legal"]:
-            player.act(player.state["legal"][0])
-    player.close()
-    return created
 
 
 def test_a_rematch_gives_the_asker_their_seats_opens_the_others_and_is_the_same_for_the_second_asker(server):
