@@ -142,22 +142,9 @@ def test_kg_24_the_kings_gold_table_offers_the_dice_skins_of_the_profile(page, s
     assert page.evaluate("document.documentElement.dataset.diceSkin") == "classic"
 
 
-def play_to_the_end_over_the_wire(site: LiveServer, game_id: str, **options: Any) -> str:
-    """A hot-seat match played to its end over one WebSocket (the first legal action each time); its id."""
-    created = site.new_match(game_id, seats=[{"kind": "human"}, {"kind": "human"}], **options)
-    table = site.ws(created["match"])
-    table.hello(*created["tokens"].values())
-    while not table.state["view"]["is_over"]:
-        table.wait_for(lambda s: s["legal"] or s["view"]["is_over"])
-        if table.state["legal"]:
-            table.act(table.state["legal"][-1])
-    table.close()
-    return created["match"]
-
-
 def test_kg_16_the_end_of_match_screen_explains_the_kings_gold_score(page, site, monkeypatch):
     monkeypatch.setattr("regalia.server.seats.new_seed", lambda: "kg-16-end-screen")
-    match_id = play_to_the_end_over_the_wire(site, "kings-gold", fast_roll=True)
+    match_id = site.hot_seat_to_the_end("kings-gold", pick=-1, fast_roll=True)["match"]
     page.goto(f"{site.url}/#/m/{match_id}")
     explained = page.locator("#results .explained")
     expect(explained).to_contain_text("Doubloons ×5")

@@ -214,23 +214,10 @@ def test_a_listed_match_says_when_it_last_moved_in_utc_before_and_after_a_move(s
     player.close()
 
 
-def finished_hot_seat_match(server, game="high-card", **options):
-    """A match of two human seats played over one socket to its end (the first legal action each time)."""
-    created = server.new_match(game, seats=[{"kind": "human"}, {"kind": "human"}], **options)
-    player = server.ws(created["match"])
-    player.hello(*created["tokens"].values())
-    while not player.state["view"]["is_over"]:
-        player.wait_for(lambda s: s["legal"] or s["view"]["is_over"])
-        if player.state["legal"]:
-            player.act(player.state["legal"][0])
-    player.close()
-    return created
-
-
 def test_a_finished_match_replays_as_any_one_seat_saw_it_and_only_once_it_is_over(server):
     playing = server.new_match("high-card", seats=[{"kind": "human"}, {"kind": "human"}])
     assert server.http.get(f"/api/matches/{playing['match']}/replay", params={"seat": 0}).status_code == 409
-    created = finished_hot_seat_match(server)
+    created = server.hot_seat_to_the_end("high-card")
     record = server.http.get(f"/api/matches/{created['match']}/record").json()
     game = HighCard(**record["options"])
     seen = {}
@@ -255,7 +242,7 @@ def test_a_rematch_gives_the_asker_their_seats_opens_the_others_and_is_the_same_
     early = server.http.post(f"/api/matches/{playing['match']}/rematch",
                              json={"seat_tokens": [playing["tokens"]["0"]]})
     assert early.status_code == 409  # not before the end
-    created = finished_hot_seat_match(server)
+    created = server.hot_seat_to_the_end("high-card")
     old = created["match"]
     assert server.http.get(f"/api/matches/{old}/rematch").json() == {"match": None}
     stranger = server.http.post(f"/api/matches/{old}/rematch", json={"seat_tokens": ["not-a-token"]})
@@ -280,7 +267,7 @@ def test_a_rematch_gives_the_asker_their_seats_opens_the_others_and_is_the_same_
 def test_two_players_asking_for_a_rematch_at_once_get_one_rematch(server):
     from concurrent.futures import ThreadPoolExecutor
 
-    created = finished_hot_seat_match(server)
+    created = server.hot_seat_to_the_end("high-card")
     before = len(server.http.get("/api/matches", params={"open": 1}).json())
 
     def ask(seat: str) -> dict:
