@@ -74,8 +74,11 @@ def shot(page: Any, name: str) -> None:
 
 
 def start_from_lobby(page: Any, site: LiveServer, game_id: str, seats: list[str] | None = None,
-                     options: dict[str, str | bool] | None = None) -> None:
-    """Lobby -> the game's "New match" -> options and seats -> Start: the person's path by clicks."""
+                     options: dict[str, str | bool] | None = None, listed: bool = False) -> None:
+    """Lobby -> the game's "New match" -> options and seats -> Start: the person's path by clicks.
+
+    ``listed``: a friend's seat is open to anyone (the match listed under "Open to join"), not only to
+    whoever has its invite link."""
     page.goto(site.url + "/")
     page.click(f"button[data-game='{game_id}']")
     for name, value in (options or {}).items():
@@ -88,6 +91,8 @@ def start_from_lobby(page: Any, site: LiveServer, game_id: str, seats: list[str]
         page.dispatch_event(f"#opt-{name}", "change")
     for index, choice in enumerate(seats or []):
         page.select_option(f"#seat-{index}", choice)
+    if listed:
+        page.check("#listed")
     page.click("#start-match")
     page.wait_for_url("**/#/m/*")
 

@@ -76,7 +76,7 @@ def test_an_open_seat_s_invite_stands_under_the_players_and_the_table_says_it_wa
     host, friend = host_context.new_page(), friend_context.new_page()
     try:
         start_from_lobby(host, site, "crown-the-queen", seats=["human", "open", "computer:easy"],
-                         options={"rubber": False})
+                         options={"rubber": False}, listed=True)
         invites = host.locator("#invites")
         expect(invites).to_contain_text("Seat 2 is open")
         assert invites.bounding_box()["y"] < host.locator("#board").bounding_box()["y"]  # seen before the table

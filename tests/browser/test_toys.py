@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -163,3 +164,39 @@ def test_an_invite_to_a_seat_already_taken_says_which_seat_and_offers_to_watch(p
         expect(page.locator("#moves-title")).to_have_text("Watching")
     finally:
         first.close()
+
+
+def test_a_friend_s_seat_is_theirs_alone_unless_the_match_is_listed(page, toy_site, chromium_browser):
+    page.goto(toy_site.url + "/")
+    page.click("button[data-game='pig']")
+    expect(page.locator("#listed")).to_be_hidden()  # nothing to list while no seat waits for a friend
+    page.select_option("#seat-1", "open")
+    expect(page.locator("#listed")).to_be_visible()
+    expect(page.locator("#listed")).not_to_be_checked()  # private unless the host says otherwise
+    page.click("#start-match")
+    page.wait_for_url("**/#/m/*")
+    match_id = page.url.rsplit("/", 1)[-1]
+    link = page.locator("input[aria-label='Invite link for seat 2']").input_value()
+    assert re.fullmatch(rf"{re.escape(toy_site.url)}/#/m/{match_id}/join/1/[A-Za-z0-9_-]{{40,}}", link), link
+
+    stranger_context, friend_context = chromium_browser.new_context(), chromium_browser.new_context()
+    try:
+        stranger = stranger_context.new_page()
+        stranger.goto(toy_site.url + "/")
+        expect(stranger.locator("#open-matches")).not_to_have_text("…")  # the list has come
+        expect(stranger.locator(f"#open-matches a[href='#/m/{match_id}']")).to_have_count(0)  # not listed
+        stranger.goto(link.rsplit("/", 1)[0])  # the link without its key
+        expect(stranger.locator("main")).to_contain_text(
+            "Seat 2 is kept for whoever has its invite link: ask the player who invited you for it")
+        stranger.get_by_role("link", name="Watch the match").click()
+        expect(stranger.locator("#invites")).to_contain_text("Seat 2 is kept for whoever has its invite link.")
+        expect(stranger.locator("#invites input")).to_have_count(0)  # a watcher is never shown the key
+        assert toy_site.http.get(f"/api/matches/{match_id}").json()["seats"][1]["open"]
+
+        friend = friend_context.new_page()
+        friend.goto(link)
+        expect(friend.locator(".players li").nth(1)).to_contain_text("(you)")
+        expect(page.locator("#invites")).to_be_hidden()
+    finally:
+        stranger_context.close()
+        friend_context.close()

@@ -46,14 +46,18 @@ class LiveServer:
     def hot_seat_to_the_end(self, game: str, pick: int = 0, **options: Any) -> dict[str, Any]:
         """A match of two human seats played over one socket to its end, ``legal[pick]`` each time; as created."""
         created = self.new_match(game, seats=[{"kind": "human"}, {"kind": "human"}], **options)
-        player = self.ws(created["match"])
-        player.hello(*created["tokens"].values())
+        self.play_to_the_end(created["match"], list(created["tokens"].values()), pick)
+        return created
+
+    def play_to_the_end(self, match_id: str, tokens: list[str], pick: int = 0) -> None:
+        """Play every seat of ``tokens`` over one socket, ``legal[pick]`` each time, until the match is over."""
+        player = self.ws(match_id)
+        player.hello(*tokens)
         while not player.state["view"]["is_over"]:
             player.wait_for(lambda s: s["legal"] or s["view"]["is_over"])
             if player.state["legal"]:
                 player.act(player.state["legal"][pick])
         player.close()
-        return created
 
     def ws(self, match_id: str) -> Player:
         return Player(connect(f"{self.ws_url}/ws/matches/{match_id}", open_timeout=5, max_size=1 << 22,

@@ -255,7 +255,7 @@ def test_a_rematch_gives_the_asker_their_seats_opens_the_others_and_is_the_same_
     assert [(s["kind"], s["open"]) for s in new["seats"]] == [("human", False), ("human", True)]
     assert server.http.get(f"/api/matches/{old}/rematch").json() == {"match": first["match"]}
     second = server.http.post(f"/api/matches/{old}/rematch", json={"seat_tokens": [created["tokens"]["1"]]}).json()
-    assert second == {"match": first["match"], "created": False, "tokens": {}}  # the same rematch, not a new one
+    assert second == {"match": first["match"], "created": False, "tokens": {}, "invites": {}}  # the same one
     assert server.http.post(f"/api/matches/{first['match']}/seats/1/claim").status_code == 200
     for body in ({}, {"seat_tokens": []}, {"seat_tokens": "abc"}, {"seat_tokens": [1]}):  # malformed: refused
         assert server.http.post(f"/api/matches/{old}/rematch", json=body).status_code == 422, body

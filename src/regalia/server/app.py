@@ -7,7 +7,7 @@
     POST /api/matches                       a new match -> its id and the tokens of its human seats
     GET  /api/matches?open=1 | ?ids=a,b     matches open to join | these matches (your recent ones)
     GET  /api/matches/{id}                  one match's public summary
-    POST /api/matches/{id}/seats/{n}/claim  join an open seat -> its token
+    POST /api/matches/{id}/seats/{n}/claim  join an open seat -> its token (a private one: its invite key)
     GET  /api/matches/{id}/record           the verified record (``Match.record()``), once over
     GET  /api/matches/{id}/replay           every step's public view (?seat=N: that seat's), once over
     POST /api/matches/{id}/rematch          the same game again, once over (GET: the one started, if any)
@@ -44,6 +44,7 @@ from .protocol import (
     MAX_MESSAGE_BYTES,
     Act,
     Claimed,
+    ClaimRequest,
     Error,
     GameInfo,
     Hello,
@@ -118,13 +119,13 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
         host = http.client.host if http.client else "unknown"
         async with app.state.admission.new_match(host, authorization) as opened:
             try:
-                live, minted = await hub.create(request)
+                live, minted, invites = await hub.create(request)
             except UnknownGame as exc:
                 raise HTTPException(404, str(exc)) from None
             except ValueError as exc:
                 raise HTTPException(422, str(exc)) from None
             opened(live.id)
-        return MatchCreated(match=live.id, tokens=minted, seed_commitment=live.seed_commitment)
+        return MatchCreated(match=live.id, tokens=minted, invites=invites, seed_commitment=live.seed_commitment)
 
     @app.get("/api/matches")
     async def list_matches(open: bool = False, ids: str | None = Query(None, max_length=4000)) -> list[MatchInfo]:
@@ -140,13 +141,18 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
         return match_info(found[0])
 
     @app.post("/api/matches/{match_id}/seats/{seat}/claim")
-    async def claim(match_id: str, seat: int) -> Claimed:
+    async def claim(match_id: str, seat: int, body: ClaimRequest | None = None) -> Claimed:
+        """``body``: a private match's invite key, or in its rematch the token that held the seat before."""
         live = await live_or_404(match_id)
         if not (0 <= seat < len(live.seats)) or live.seats[seat].kind != "human":
             raise HTTPException(404, f"this match has no seat {seat + 1} for a person to take")  # named from 1
         if live.match.is_over:
             raise HTTPException(409, "the match is over: nothing about it can be changed")
-        token = await hub.claim(live, seat)
+        body = body or ClaimRequest()
+        try:
+            token = await hub.claim(live, seat, body.key, body.previous_token)
+        except Refusal as exc:
+            raise HTTPException(403, str(exc)) from None
         if token is None:
             raise HTTPException(409, f"Seat {seat + 1} is already taken: someone joined before you")
         return Claimed(match=match_id, seat=seat, token=token)
@@ -165,11 +171,12 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
             return Rematch(match=existing, created=False)
         seats = [SeatRequest(kind="computer", level=s.level) if s.kind == "computer"
                  else SeatRequest(kind="human" if s.seat in held else "open") for s in live.seats]
-        request = NewMatch(game=live.match.game.id, options=dict(live.match.game.options), seats=seats)
+        request = NewMatch(game=live.match.game.id, options=dict(live.match.game.options), seats=seats,
+                           private=any(s.invite_hash is not None for s in live.seats))
         host = http.client.host if http.client else "unknown"
         async with app.state.admission.new_match(host, authorization) as opened:
             try:
-                new, minted = await hub.create(request, rematch_of=match_id)
+                new, minted, invites = await hub.create(request, rematch_of=match_id)
             except IntegrityError:  # another asker started it a moment before (maybe on another instance)
                 found = await store.rematch_of(match_id)
                 if found is None:
@@ -178,7 +185,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
             except (UnknownGame, ValueError) as exc:  # the game or a level is no longer offered
                 raise HTTPException(422, f"this match cannot be played again here: {exc}") from None
             opened(new.id)
-        return Rematch(match=new.id, created=True, tokens=minted)
+        return Rematch(match=new.id, created=True, tokens=minted, invites=invites)
 
     @app.get("/api/matches/{match_id}/rematch")
     async def find_rematch(match_id: str) -> dict[str, str | None]:
@@ -307,7 +314,7 @@ def game_info(catalog: Catalog, game_id: str) -> GameInfo:
 
 def match_info(summary: MatchSummary) -> MatchInfo:
     seats = [SeatInfo(seat=s.seat, kind=s.kind, level=s.level, name=s.name,
-                      open=s.kind == "human" and s.token_hash is None) for s in summary.seats]
+                      open=s.is_open, invite_only=s.is_invite_only) for s in summary.seats]
     return MatchInfo(match=summary.id, game=summary.game, options=summary.options, version=summary.version,
                      is_over=summary.is_over, seats=seats, updated_at=summary.updated_at.isoformat())
 

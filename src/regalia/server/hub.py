@@ -118,7 +118,7 @@ class LiveMatch:
 
     def players(self) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                 "open": s.kind == "human" and s.token_hash is None} for s in self.seats]
+                 "open": s.is_open, "invite_only": s.is_invite_only} for s in self.seats]
 
 
 try:
@@ -210,8 +210,10 @@ class Hub:
 
     # ----- matches ---------------------------------------------------------------------------------
 
-    async def create(self, request: NewMatch, rematch_of: str | None = None) -> tuple[LiveMatch, dict[int, str]]:
-        """A new match with its seats; returns the tokens of its ``human`` seats (shown only now).
+    async def create(self, request: NewMatch, rematch_of: str | None = None
+                     ) -> tuple[LiveMatch, dict[int, str], dict[int, str]]:
+        """A new match with its seats; returns the tokens of its ``human`` seats and, for a private match, the
+        invite keys of its open seats (both shown only now).
 
         ``rematch_of``: the finished match this one is the rematch of (``Store.create_match``)."""
         game = self.catalog.load(request.game, **request.options)
@@ -223,6 +225,7 @@ class Hub:
             raise ValueError(f"{len(wanted)} seats given for a {game.players}-player match")
         seats: list[StoredSeat] = []
         minted: dict[int, str] = {}
+        invites: dict[int, str] = {}
         for index, request_seat in enumerate(wanted):
             kind, level, name = request_seat.kind, request_seat.level, request_seat.name
             if kind == "computer":
@@ -233,6 +236,9 @@ class Hub:
             elif kind == "human":
                 minted[index] = tokens.new_token()
                 seats.append(StoredSeat(index, "human", None, tokens.hash_token(minted[index]), name))
+            elif request.private:
+                invites[index] = tokens.new_token()
+                seats.append(StoredSeat(index, "human", None, None, name, tokens.hash_token(invites[index])))
             else:
                 seats.append(StoredSeat(index, "human", None, None, name))
         seed = tokens.new_seed()
@@ -243,7 +249,7 @@ class Hub:
         self.live[live.id] = live
         self._schedule_bot(live)
         self._notify(live)
-        return live, minted
+        return live, minted, invites
 
     async def get(self, match_id: str) -> LiveMatch:
         """The live match, replayed from the store on first use (one load even if many ask at once)."""
@@ -309,15 +315,24 @@ class Hub:
             client.post(update_for(live, client))
         self._notify(live)
 
-    async def claim(self, live: LiveMatch, seat: int) -> str | None:
+    async def claim(self, live: LiveMatch, seat: int, key: str | None = None,
+                    previous_token: str | None = None) -> str | None:
         """Give an open human seat to whoever asks first: its new token (None if it was taken).
 
+        A private match's seat only to whoever brings its invite ``key``, or, in a rematch, the
+        ``previous_token`` that held the same seat in the match before (``Refusal`` otherwise).
         Everyone watching is told, so an invite accepted shows at once on every screen.
         """
         token = tokens.new_token()
         async with live.lock:
-            if live.seats[seat].token_hash is not None:
+            wanted = live.seats[seat]
+            if wanted.token_hash is not None:
                 return None
+            if wanted.invite_hash is not None and not tokens.token_matches(key, wanted.invite_hash):
+                held_before = await self.store.previous_seat_hash(live.id, seat) if previous_token else None
+                if not tokens.token_matches(previous_token, held_before):
+                    raise Refusal(f"Seat {seat + 1} is kept for whoever has its invite link: "
+                                  + ("this link's key is not its key" if key else "ask the player who invited you for it"))
             if not await self.store.claim_seat(live.id, seat, tokens.hash_token(token), None):
                 return None
             live.seats[seat].token_hash = tokens.hash_token(token)

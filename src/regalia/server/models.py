@@ -48,6 +48,9 @@ class SeatRow(Base):
     level: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """SHA-256 of the seat's token; None while a human seat is still open to join."""
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 of the invite key of a private match's open seat: only whoever holds the key may take it.
+    None: the seat is open to anyone (listed in the lobby), or not a person's."""
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
@@ -69,4 +72,5 @@ class RematchRow(Base):
     __tablename__ = "rematches"
 
     match_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
-    rematch_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id", ondelete="CASCADE"))
+    rematch_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    """Indexed: a private rematch's seat is claimed by the token that held it here (``Store.previous_seat_hash``)."""

@@ -105,6 +105,16 @@ class NewMatch(_Message):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest] | None = None
     """One per seat; default: you in seat 0, the computer (``medium`` or the first level) elsewhere."""
+    private: bool = False
+    """Open seats are taken only with their invite links (``MatchCreated.invites``), and the match is not
+    listed in the lobby. False: anyone may take an open seat, from the lobby's list or the table."""
+
+
+class ClaimRequest(_Message):
+    key: str | None = Field(default=None, max_length=200)
+    """A private match's seat: the invite key of its link."""
+    previous_token: str | None = Field(default=None, max_length=200)
+    """A private rematch's seat: the token that held the same seat in the match it is the rematch of."""
 
 
 class RematchRequest(_Message):
@@ -118,6 +128,8 @@ class Rematch(BaseModel):
     """False: the rematch had been started already (claim your seats in it: ``/seats/{n}/claim``)."""
     tokens: dict[int, str] = Field(default_factory=dict)
     """Seat -> token for the asker's seats, when this call created the rematch."""
+    invites: dict[int, str] = Field(default_factory=dict)
+    """Seat -> invite key of each open seat, when this call created the rematch of a private match."""
 
 
 class SeatInfo(BaseModel):
@@ -126,12 +138,17 @@ class SeatInfo(BaseModel):
     level: str | None = None
     name: str | None = None
     open: bool = False
+    invite_only: bool = False
+    """Open, but only to whoever holds its invite link (a private match)."""
 
 
 class MatchCreated(BaseModel):
     match: str
     tokens: dict[int, str]
     """Seat -> token for every ``human`` seat: the only time the server shows them."""
+    invites: dict[int, str] = Field(default_factory=dict)
+    """Seat -> invite key of every open seat of a private match: the only time the server shows them
+    (the link ``#/m/{match}/join/{seat}/{key}``)."""
     seed_commitment: str
 
 

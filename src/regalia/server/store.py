@@ -43,6 +43,17 @@ class StoredSeat:
     level: str | None = None
     token_hash: str | None = None
     name: str | None = None
+    invite_hash: str | None = None
+    """Set on a private match's open seat: it is taken only with the invite key hashed here."""
+
+    @property
+    def is_open(self) -> bool:
+        """A person's seat nobody has taken yet."""
+        return self.kind == "human" and self.token_hash is None
+
+    @property
+    def is_invite_only(self) -> bool:
+        return self.is_open and self.invite_hash is not None
 
 
 @dataclass
@@ -171,9 +182,17 @@ class Store:
             await session.flush()
             for seat in stored.seats:
                 session.add(SeatRow(match_id=stored.id, seat=seat.seat, kind=seat.kind, level=seat.level,
-                                    token_hash=seat.token_hash, name=seat.name))
+                                    token_hash=seat.token_hash, name=seat.name, invite_hash=seat.invite_hash))
             if rematch_of is not None:
                 session.add(RematchRow(match_id=rematch_of, rematch_id=stored.id))
+
+    async def previous_seat_hash(self, match_id: str, seat: int) -> str | None:
+        """The token hash of ``seat`` in the match that ``match_id`` is the rematch of (None: not a rematch)."""
+        async with self.sessions() as session:
+            found = await session.scalar(
+                select(SeatRow.token_hash).join(RematchRow, RematchRow.match_id == SeatRow.match_id)
+                .where(RematchRow.rematch_id == match_id, SeatRow.seat == seat))
+        return found
 
     async def rematch_of(self, match_id: str) -> str | None:
         """The rematch started from ``match_id``, if any."""
@@ -222,8 +241,9 @@ class Store:
         if ids is not None:
             query = query.where(MatchRow.id.in_(ids[:200]))
         if open_only:
-            query = query.where(MatchRow.is_over.is_(False), MatchRow.id.in_(
-                select(SeatRow.match_id).where(SeatRow.kind == "human", SeatRow.token_hash.is_(None))))
+            query = query.where(MatchRow.is_over.is_(False), MatchRow.id.in_(  # a private match's seats are not
+                select(SeatRow.match_id).where(SeatRow.kind == "human", SeatRow.token_hash.is_(None),
+                                               SeatRow.invite_hash.is_(None))))
         async with self.sessions() as session:
             rows = (await session.scalars(query)).all()
             seats = (await session.scalars(
@@ -430,7 +450,7 @@ BUSY_TIMEOUT_MS = 5000
 """How long a statement waits for another connection's write lock before the database says it is locked."""
 
 def _stored_seat(row: SeatRow) -> StoredSeat:
-    return StoredSeat(row.seat, row.kind, row.level, row.token_hash, row.name)
+    return StoredSeat(row.seat, row.kind, row.level, row.token_hash, row.name, row.invite_hash)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

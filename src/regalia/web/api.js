@@ -32,7 +32,9 @@ export const createMatch = (body) => call("POST", "/api/matches", body);
 export const openMatches = () => call("GET", "/api/matches?open=1");
 export const matchesById = (ids) => (ids.length ? call("GET", `/api/matches?ids=${ids.join(",")}`) : []);
 export const matchInfo = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}`);
-export const claimSeat = (id, seat) => call("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/claim`);
+/** ``proof``: {key} of a private match's invite link, or {previous_token} holding the seat in the match before. */
+export const claimSeat = (id, seat, proof = {}) =>
+  call("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/claim`, proof);
 export const replaySteps = (id, seat = null) =>
   call("GET", `/api/matches/${encodeURIComponent(id)}/replay${seat === null ? "" : `?seat=${seat}`}`);
 export const rules = (gameId) => call("GET", `/api/games/${encodeURIComponent(gameId)}/rules`);
@@ -64,6 +66,28 @@ export function rememberSeats(matchId, tokens) {
   const ids = Object.keys(all);
   for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old];
   localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
+const INVITES_KEY = "regalia.invites";
+
+/** {seat: key} of the invite links of a private match this browser made (the server shows them only once). */
+export function invitesFor(matchId) {
+  try { return (JSON.parse(localStorage.getItem(INVITES_KEY)) || {})[matchId] || {}; } catch { return {}; }
+}
+
+export function rememberInvites(matchId, invites) {
+  if (!invites || !Object.keys(invites).length) return;
+  let all;
+  try { all = JSON.parse(localStorage.getItem(INVITES_KEY)) || {}; } catch { all = {}; }
+  all[matchId] = invites;
+  const ids = Object.keys(all);
+  for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old];
+  localStorage.setItem(INVITES_KEY, JSON.stringify(all));
+}
+
+/** The link that takes an open seat: a private match's carries the seat's invite key. */
+export function inviteLink(matchId, seat, key) {
+  return `${location.origin}/#/m/${matchId}/join/${seat}${key ? `/${key}` : ""}`;
 }
 
 export function tokensFor(matchId) {

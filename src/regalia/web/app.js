@@ -1,4 +1,5 @@
-// The router: #/ lobby, #/m/ID a match, #/m/ID/join/N join an open seat, #/m/ID/replay a replay,
+// The router: #/ lobby, #/m/ID a match, #/m/ID/join/N[/KEY] join an open seat (a private match's with its
+// invite key), #/m/ID/replay a replay,
 // #/rules/GAME a game's rulebook.
 import * as api from "./api.js";
 import { h, toast } from "./dom.js";
@@ -27,7 +28,8 @@ async function route() {
         location.replace(`#/m/${parts[1]}`);
         return;
       }
-      const claimed = await api.claimSeat(parts[1], parseInt(parts[3], 10)).catch((error) => {
+      const proof = parts[4] ? { key: parts[4] } : {};
+      const claimed = await api.claimSeat(parts[1], parseInt(parts[3], 10), proof).catch((error) => {
         // taken, or no such seat: the match may still be watched
         toast(error.message);
         root.replaceChildren(h("p", {}, error.message, ". ", h("a", { href: `#/m/${parts[1]}` }, "Watch the match"),

@@ -67,6 +67,7 @@ async function startMatch(body, leavers) {
   try {
     const created = await api.createMatch(body);
     api.rememberSeats(created.match, created.tokens);
+    api.rememberInvites(created.match, created.invites);
     await attachSeats(created.match, created.tokens);
     await applyLeavers(created.match, created.tokens, leavers);
     location.hash = `#/m/${created.match}`;
@@ -84,8 +85,11 @@ export async function playAgain(matchId) {
     const rematch = await api.rematch(matchId, Object.values(held));
     const mine = api.heldSeats()[rematch.match] || {};
     const seats = rematch.created ? rematch.tokens : {};
+    api.rememberInvites(rematch.match, rematch.invites);
     for (const seat of rematch.created ? [] : Object.keys(held).filter((s) => !(s in mine))) {
-      const claimed = await api.claimSeat(rematch.match, Number(seat)).catch((error) => { toast(error.message); return null; });
+      // the token that held the seat here is this browser's proof in a private match's rematch
+      const claimed = await api.claimSeat(rematch.match, Number(seat), { previous_token: held[seat] })
+        .catch((error) => { toast(error.message); return null; });
       if (claimed) seats[claimed.seat] = claimed.token;
     }
     api.rememberSeats(rematch.match, seats);
@@ -125,6 +129,14 @@ function matchForm(box, game) {
     }
     seatsBox.replaceChildren(...rows);
   };
+  // A friend's seat is theirs alone (its invite link carries a key) unless the match is listed for anyone.
+  const listedField = h("div", { class: "field listed", hidden: true },
+    h("label", { for: "listed" }, h("input", { type: "checkbox", id: "listed", name: "listed" }),
+      " Anyone may join: list the match under “Open to join”",
+      h("small", {}, " Otherwise only whoever you send an invite link can take an open seat.")));
+  const showListed = () => {
+    listedField.hidden = ![...seatsBox.querySelectorAll("select")].some((select) => select.value === "open");
+  };
   const form = h("form", { class: "match-form", onsubmit: async (event) => {
     event.preventDefault();
     const options = {};
@@ -135,15 +147,16 @@ function matchForm(box, game) {
       const [kind, level] = select.value.split(":");
       return kind === "computer" ? { kind, level } : { kind };
     });
-    await startMatch({ game: game.id, options, seats }, leavers);
+    const listed = form.querySelector("#listed");
+    await startMatch({ game: game.id, options, seats, private: !listed.checked }, leavers);
   } },
   h("h2", {}, `${game.title}: a new match`),
   optionFields.map((f) => f.field),
-  h("fieldset", {}, h("legend", {}, "Who sits where"), seatsBox),
+  h("fieldset", { onchange: showListed }, h("legend", {}, "Who sits where"), seatsBox, listedField),
   leavers,
   h("button", { type: "submit", class: "primary", id: "start-match" }, "Start the match"));
   box.replaceChildren(form);
-  playersInput()?.addEventListener("change", drawSeats);
+  playersInput()?.addEventListener("change", () => { drawSeats(); showListed(); });
   drawSeats();
   box.scrollIntoView({ behavior: "smooth" });
 }

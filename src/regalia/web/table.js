@@ -202,12 +202,17 @@ export async function showMatch(root, matchId) {
     parts.log.scrollTop = parts.log.scrollHeight;
   }
 
-  /** While a seat is open, its invite link stands under the players, where the host looks first. */
+  /** While a seat is open, its invite link stands under the players, where the host looks first. A private
+   *  match's link carries the seat's key, which only the browser that made the match was given. */
   function drawInvites(u) {
     const open = u.view.is_over ? [] : u.players.filter((p) => p.open);
+    const keys = api.invitesFor(matchId);
     parts.invites.hidden = !open.length;
     parts.invites.replaceChildren(...open.map((p) => {
-      const link = h("input", { readonly: true, value: `${location.origin}/#/m/${matchId}/join/${p.seat}`, size: 40,
+      if (p.invite_only && !keys[p.seat]) {
+        return h("li", {}, `Seat ${p.seat + 1} is kept for whoever has its invite link.`);
+      }
+      const link = h("input", { readonly: true, value: api.inviteLink(matchId, p.seat, keys[p.seat]), size: 40,
         "aria-label": `Invite link for seat ${p.seat + 1}`, onclick: (e) => e.target.select() });
       return h("li", {}, `Seat ${p.seat + 1} is open: send this link to whoever will sit there `, link,
         h("button", { type: "button", class: "copy-invite", onclick: () => copy(link) }, "Copy"));
@@ -230,6 +235,9 @@ export async function showMatch(root, matchId) {
 /** The line shown while another seat is to move: an open seat waits for a person, not for a move. */
 function waitingFor(u) {
   const seat = u.view.to_move;
+  if (u.players[seat]?.open && u.players[seat].invite_only && !api.invitesFor(u.match)[seat]) {
+    return `Waiting for whoever has Seat ${seat + 1}'s invite link to take it.`;
+  }
   return u.players[seat]?.open ? `Waiting for someone to take Seat ${seat + 1}: send them its invite link.`
     : `Waiting for ${seatName(u.players, seat)}…`;
 }
