@@ -176,3 +176,35 @@ def test_kg_20_kings_gold_blitz_the_referee_calls_time_on_an_injected_clock(tmp_
         assert after["last"]["action"] == "timeout"
         assert any("Time!" in line for line in after["log"])
         table.close()
+
+
+def test_the_host_s_leaver_rule_is_kept_with_the_match_and_outlives_a_restart(tmp_path: Path):
+    database = tmp_path / "restart.db"
+    for first in serve(records_app(database, HandClock())):
+        created = first.new_match("pig", seats=HOT_SEAT)
+        match_id, tokens = created["match"], created["tokens"]
+        first.http.post(f"/api/matches/{match_id}/leavers",
+                        json={"seat_token": tokens["0"], "grace": 5, "level": "other"})
+    clock = HandClock()
+    for second in serve(records_app(database, clock)):  # a new server process on the same database
+        host = second.ws(match_id)
+        host.hello(tokens["0"])  # seat 2's player has gone
+        host.act("stop")
+        clock.advance(6)  # past the host's 5 s, far short of the server's default 60 s
+        back = host.wait_for(lambda s: s["view"]["seat_to_roll"] == 0 or s["view"]["is_over"])
+        assert back["last"]["seat"] == 1  # the computer played the gone seat
+        host.close()
+
+
+def test_a_rematch_keeps_the_host_s_leaver_rule(wound: LiveServer):
+    created = wound.new_match("high-card", seats=HOT_SEAT)
+    match_id, tokens = created["match"], created["tokens"]
+    wound.http.post(f"/api/matches/{match_id}/leavers", json={"seat_token": tokens["1"], "grace": 12.5})
+    wound.play_to_the_end(match_id, list(tokens.values()))
+    rematch = wound.http.post(f"/api/matches/{match_id}/rematch", json={"seat_tokens": [tokens["0"]]}).json()
+    assert wound.app.state.hub.live[rematch["match"]].leavers == (12.5, None)
+    wound.app.state.hub.live.pop(rematch["match"])
+    wound.http.get(f"/api/matches/{rematch['match']}/rematch")  # a store-only read: nothing loaded
+    host = wound.ws(rematch["match"])  # loaded from the store, with the rule
+    assert wound.app.state.hub.live[rematch["match"]].leavers == (12.5, None)
+    host.close()

@@ -27,7 +27,7 @@ def test_two_submits_for_the_same_version_exactly_one_lands_and_is_stored_once(t
         store = Store(url)
         await store.start()
         hub = Hub(store, toy_catalog(), Bots(toy_catalog()))
-        live, minted = await hub.create(NewMatch(game="pig", options={"target": 100},
+        live, minted, _invites = await hub.create(NewMatch(game="pig", options={"target": 100},
                                                  seats=[SeatRequest(kind="human")] * 2))
         first, second = Client(send=None), Client(send=None)
         for client in (first, second):

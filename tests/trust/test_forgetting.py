@@ -38,7 +38,7 @@ def nothing_kept_about(app: InProcess, match_id: str) -> None:
         time.sleep(0.01)
     assert match_id not in app.hub.live
     assert match_id not in app.hub._loading
-    for table in (referee.turns, referee.absent, referee.policies, referee.zombies, keeper.kept):
+    for table in (referee.turns, referee.absent, referee.zombies, keeper.kept):
         assert match_id not in table
 
 

@@ -176,7 +176,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
         host = http.client.host if http.client else "unknown"
         async with app.state.admission.new_match(host, authorization) as opened:
             try:
-                new, minted, invites = await hub.create(request, rematch_of=match_id)
+                new, minted, invites = await hub.create(request, rematch_of=match_id, leavers=live.leavers)
             except IntegrityError:  # another asker started it a moment before (maybe on another instance)
                 found = await store.rematch_of(match_id)
                 if found is None:

@@ -108,6 +108,8 @@ class LiveMatch:
     last_hidden: frozenset[int | None] = frozenset()
     """The seats (None: spectators) that may not be told which action ``last`` was (``secrecy``)."""
     bot_task: asyncio.Task[None] | None = None
+    leavers: tuple[float, str | None] | None = None
+    """The host's zombie mode (grace seconds, computer level), as stored; None: the server's default."""
 
     def computer_to_move(self) -> StoredSeat | None:
         mover = self.match.to_move
@@ -210,12 +212,14 @@ class Hub:
 
     # ----- matches ---------------------------------------------------------------------------------
 
-    async def create(self, request: NewMatch, rematch_of: str | None = None
+    async def create(self, request: NewMatch, rematch_of: str | None = None,
+                     leavers: tuple[float, str | None] | None = None
                      ) -> tuple[LiveMatch, dict[int, str], dict[int, str]]:
         """A new match with its seats; returns the tokens of its ``human`` seats and, for a private match, the
         invite keys of its open seats (both shown only now).
 
-        ``rematch_of``: the finished match this one is the rematch of (``Store.create_match``)."""
+        ``rematch_of``: the finished match this one is the rematch of (``Store.create_match``); ``leavers``:
+        its host's zombie mode, carried over."""
         game = self.catalog.load(request.game, **request.options)
         levels = self.catalog.levels(game.id)
         default = self.catalog.default_level if self.catalog.default_level in levels else levels[0]
@@ -243,9 +247,10 @@ class Hub:
                 seats.append(StoredSeat(index, "human", None, None, name))
         seed = tokens.new_seed()
         stored = StoredMatch(secrets.token_urlsafe(12), game.id, dict(game.options), seed,
-                             tokens.seed_commitment(seed), seats, [])
+                             tokens.seed_commitment(seed), seats, [], leavers=leavers)
         await self.store.create_match(stored, rematch_of)
-        live = LiveMatch(stored.id, game.new_match(seed=seed), seats, seed, stored.seed_commitment)
+        live = LiveMatch(stored.id, game.new_match(seed=seed), seats, seed, stored.seed_commitment,
+                         leavers=leavers)
         self.live[live.id] = live
         self._schedule_bot(live)
         self._notify(live)
@@ -285,7 +290,8 @@ class Hub:
             before = match.state
             match.play(action, seat, clock=action in game.clock_actions(match.state))
             last = {"seat": seat, "action": action}
-        live = LiveMatch(stored.id, match, stored.seats, stored.seed, stored.seed_commitment)
+        live = LiveMatch(stored.id, match, stored.seats, stored.seed, stored.seed_commitment,
+                         leavers=stored.leavers)
         live.last = last
         if last is not None:
             live.last_hidden = hidden_from(game, before, last["seat"], last["action"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String
+from sqlalchemy import JSON, Float, ForeignKey, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from regalia.records.tables import UtcDateTime
@@ -36,6 +36,10 @@ class MatchRow(Base):
     """A cache of ``count(actions)`` for listings; the action rows are the truth."""
     is_over: Mapped[bool] = mapped_column(default=False, index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    leaver_grace: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """The host's zombie mode: seconds a gone person is waited for (None: the server's default)."""
+    leaver_level: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The computer level that then plays their seat (None: the server's default level)."""
 
 
 class SeatRow(Base):

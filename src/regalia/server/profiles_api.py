@@ -47,7 +47,7 @@ from . import seat_players
 from . import seats as seat_tokens
 from .hub import Hub, LiveMatch, NoSuchMatch
 from .limits import LimitExceeded, MatchQuota, ProfileQuota
-from .referee import LeaverPolicy, Referee
+from .referee import Referee
 from .scorekeeper import Scorekeeper
 from .store import Store
 
@@ -320,7 +320,8 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
         levels = hub.catalog.levels(live.match.game.id)
         if body.level is not None and body.level not in levels:
             raise HTTPException(422, f"unknown level {body.level!r}; levels: {', '.join(levels)}")
-        referee.policies[match_id] = LeaverPolicy(grace=body.grace, level=body.level)
+        await store.set_leavers(match_id, body.grace, body.level)  # kept before it is in force
+        live.leavers = (body.grace, body.level)
         referee.watch(live)
         return {"match": match_id, "grace": body.grace, "level": body.level}
 

@@ -91,7 +91,6 @@ class Referee:
         self.turns: dict[str, TurnClock] = {}
         self.absent: dict[str, tuple[int, float]] = {}
         """Match id -> (seat to move nobody holds, since when)."""
-        self.policies: dict[str, LeaverPolicy] = {}
         self.zombies: dict[str, asyncio.Task[None]] = {}
         self._loop: asyncio.Task[None] | None = None
         hub.watchers.append(self.watch)
@@ -130,7 +129,11 @@ class Referee:
                            "seconds": running.seconds, "seconds_left": round(left, 3)})
 
     def policy(self, match_id: str) -> LeaverPolicy:
-        return self.policies.get(match_id) or LeaverPolicy(grace=self.default_grace)
+        """The host's choice, kept with the match (``LiveMatch.leavers``), else the server's default."""
+        live = self.hub.live.get(match_id)
+        if live is None or live.leavers is None:
+            return LeaverPolicy(grace=self.default_grace)
+        return LeaverPolicy(*live.leavers)
 
     # ----- what time does ---------------------------------------------------------------------------
 
@@ -219,7 +222,6 @@ class Referee:
         """Drop all kept for a match that is over or gone (a long-running server must not grow)."""
         self.turns.pop(match_id, None)
         self.absent.pop(match_id, None)
-        self.policies.pop(match_id, None)
         task = self.zombies.get(match_id)
         if task is not None and task.done():
             del self.zombies[match_id]

@@ -67,6 +67,8 @@ class StoredMatch:
     actions: list[tuple[int, str]]
     """(seat, action) in version order."""
     created_at: datetime | None = None
+    leavers: tuple[float, str | None] | None = None
+    """The host's zombie mode (grace seconds, computer level); None: the server's default."""
 
 
 @dataclass
@@ -178,7 +180,9 @@ class Store:
         async with self.writing() as session:
             session.add(MatchRow(id=stored.id, game=stored.game, options=stored.options, seed=stored.seed,
                                  seed_commitment=stored.seed_commitment, created_at=now, updated_at=now,
-                                 version=0, is_over=False, result=None))
+                                 version=0, is_over=False, result=None,
+                                 leaver_grace=stored.leavers[0] if stored.leavers else None,
+                                 leaver_level=stored.leavers[1] if stored.leavers else None))
             await session.flush()
             for seat in stored.seats:
                 session.add(SeatRow(match_id=stored.id, seat=seat.seat, kind=seat.kind, level=seat.level,
@@ -212,7 +216,8 @@ class Store:
                 .order_by(ActionRow.version))).all()
         return StoredMatch(row.id, row.game, row.options, row.seed, row.seed_commitment,
                            [_stored_seat(s) for s in seats], [(a.seat, a.action) for a in actions],
-                           row.created_at)
+                           row.created_at,
+                           (row.leaver_grace, row.leaver_level) if row.leaver_grace is not None else None)
 
     async def claim_seat(self, match_id: str, seat: int, token_hash: str, name: str | None) -> bool:
         """Give an open human seat its token; False when it was already taken (first claim wins)."""
@@ -229,6 +234,12 @@ class Store:
         async with self.writing() as session:
             await session.execute(update(SeatRow).where(SeatRow.match_id == match_id, SeatRow.seat == seat)
                                   .values(name=name))
+
+    async def set_leavers(self, match_id: str, grace: float, level: str | None) -> None:
+        """The host's zombie mode for a match: kept with it, so a restarted server still honours it."""
+        async with self.writing() as session:
+            await session.execute(update(MatchRow).where(MatchRow.id == match_id)
+                                  .values(leaver_grace=grace, leaver_level=level))
 
     async def set_level(self, match_id: str, seat: int, level: str) -> None:
         async with self.writing() as session:
