@@ -56,7 +56,7 @@ def test_stale_version_is_refused_and_changes_nothing(server):
 def test_out_of_turn_action_names_the_seat_to_move(server):
     created, player = hot_seat_pig(server)
     refusal = player.act("roll", seat=1)
-    assert refusal["type"] == "refused" and "not seat 1's turn: seat 0 is to move" in refusal["reason"]
+    assert refusal["type"] == "refused" and refusal["reason"] == "it is not Seat 2's turn: Seat 1 is to move"
     assert server.ws(created["match"]).state["version"] == 0
 
 
@@ -65,10 +65,10 @@ def test_a_seat_not_held_is_refused_even_on_its_turn(server):
     player = server.ws(created["match"])
     player.hello(created["tokens"]["1"])
     refusal = player.act("roll", seat=0, version=0)
-    assert refusal["type"] == "refused" and "you do not hold seat 0" in refusal["reason"]
+    assert refusal["type"] == "refused" and "you do not hold Seat 1" in refusal["reason"]
     watcher = server.ws(created["match"])
     refusal = watcher.act("roll", seat=0, version=0)
-    assert "you do not hold seat 0" in refusal["reason"]
+    assert "you do not hold Seat 1" in refusal["reason"]
     assert server.ws(created["match"]).state["version"] == 0
 
 

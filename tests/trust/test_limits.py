@@ -51,7 +51,7 @@ def test_a_flood_of_messages_on_one_socket_is_refused_with_a_reason_and_changes_
         answers = [ws.receive_json() for _ in range(300)]
     reasons = [a["reason"] for a in answers]
     assert any("too many messages" in r for r in reasons)
-    assert all("too many messages" in r or "you do not hold seat 0" in r for r in reasons)
+    assert all("too many messages" in r or "you do not hold Seat 1" in r for r in reasons)
     assert app.snapshot(created["match"]) == before
 
 
@@ -119,7 +119,7 @@ def test_a_spectator_can_never_act_even_for_the_seat_to_move(app):
                         {"type": "level", "seat": 1, "level": "random"}):
             ws.send_json(message)
             answer = ws.receive_json()
-            assert answer["type"] == "refused" and ("you do not hold seat 0" in answer["reason"]
+            assert answer["type"] == "refused" and ("you do not hold Seat 1" in answer["reason"]
                                                     or "only a player" in answer["reason"])
     assert app.hub.live[created["match"]].match.version == 0
 

@@ -352,7 +352,7 @@ class Hub:
         if live.match.is_over:
             raise Refusal("the match is over: nothing about it can be changed")
         if not (0 <= seat < len(live.seats)) or live.seats[seat].kind != "computer":
-            raise Refusal(f"seat {seat} is not a computer seat")
+            raise Refusal(f"Seat {seat + 1} is not a computer seat")
         levels = self.catalog.levels(live.match.game.id)
         if level not in levels:
             raise Refusal(f"unknown level {level!r}; levels: {', '.join(levels)}")
@@ -397,13 +397,15 @@ class Hub:
         ``clock``: the referee's clock plays a timeout (``Game.clock_actions``); no client may.
         """
         if client is not None and seat not in client.seats:
-            raise Refusal(f"you do not hold seat {seat}: you may watch but not act")
+            raise Refusal(f"you do not hold Seat {seat + 1}: you may watch but not act")
         async with live.lock:
             await self._catch_up(live)
             match = live.match
             if version != match.version:
                 raise Refusal(f"stale action: you saw version {version}, the match is at version "
                               f"{match.version}")
+            if match.to_move is not None and seat != match.to_move:  # said as the table says it, from Seat 1
+                raise Refusal(f"it is not Seat {seat + 1}'s turn: Seat {match.to_move + 1} is to move")
             before = match.state
             try:
                 match.check(action, seat, clock=clock and client is None)

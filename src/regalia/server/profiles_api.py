@@ -283,7 +283,7 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
         live = await live_or_404(match_id)
         if not (0 <= seat < len(live.seats)) or not seat_tokens.token_matches(body.seat_token,
                                                                               live.seats[seat].token_hash):
-            raise HTTPException(403, f"that token does not hold seat {seat} of this match")
+            raise HTTPException(403, f"that token does not hold Seat {seat + 1} of this match")
         if live.match.is_over:
             raise HTTPException(409, "the match is over: its players are already recorded")
         async with store.writing() as session:
