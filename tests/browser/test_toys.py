@@ -200,3 +200,40 @@ def test_a_friend_s_seat_is_theirs_alone_unless_the_match_is_listed(page, toy_si
     finally:
         stranger_context.close()
         friend_context.close()
+
+
+def test_a_host_without_the_invite_link_makes_a_new_one_and_the_old_one_stops_working(
+        page, toy_site, chromium_browser):
+    start_from_lobby(page, toy_site, "pig", seats=["human", "open"])
+    old = page.locator("input[aria-label='Invite link for seat 2']").input_value()
+    page.evaluate("localStorage.removeItem('regalia.invites')")  # another browser of the host's, or a lost link
+    page.reload()
+    invites = page.locator("#invites")
+    expect(invites).to_contain_text("Seat 2 is kept for whoever has its invite link.")
+    page.click("#actions button[data-action='roll']")  # Seat 1 plays its turn; then Seat 2 waits for a person
+    stop = page.locator("#actions button[data-action='stop']:not([disabled])")
+    for _ in range(200):  # stop once the roll is in (a 1 ends the turn by itself)
+        if "Waiting" in (page.locator(".status").text_content() or ""):
+            break
+        if stop.count():
+            try:
+                stop.click(timeout=1000)
+            except Exception:  # redrawn under the pointer: look again
+                pass
+        page.wait_for_timeout(25)
+    expect(page.locator(".status")).to_have_text("Waiting for whoever has Seat 2's invite link to take it.")
+    invites.get_by_role("button", name="Make a new invite link").click()
+    expect(page.locator("#toast")).to_contain_text("the one before it no longer works")
+    new = page.locator("input[aria-label='Invite link for seat 2']").input_value()
+    assert new != old and new.rsplit("/", 1)[0] == old.rsplit("/", 1)[0]
+
+    friend_context = chromium_browser.new_context()
+    try:
+        friend = friend_context.new_page()
+        friend.goto(old)
+        expect(friend.locator("main")).to_contain_text("this link's key is not its key")
+        friend.goto(new)
+        expect(friend.locator(".players li").nth(1)).to_contain_text("(you)")
+        expect(invites).to_be_hidden()
+    finally:
+        friend_context.close()

@@ -89,3 +89,40 @@ def test_an_open_match_s_rematch_stays_open_to_anyone(server):
     rematch = server.http.post(f"/api/matches/{created['match']}/rematch",
                                json={"seat_tokens": [created["tokens"]["0"]]}).json()
     assert rematch["invites"] == {} and seats_of(server, rematch["match"]) == [(False, False), (True, False)]
+
+
+def test_a_player_who_lost_the_link_makes_a_new_one_and_the_old_one_stops_working(server):
+    created = private_match(server)
+    match, old_key, host = created["match"], created["invites"]["1"], created["tokens"]["0"]
+    invite = f"/api/matches/{match}/seats/1/invite"
+    assert server.http.post(invite, json={"seat_token": "not-a-token"}).status_code == 403
+    assert server.http.post(invite, json={}).status_code == 422
+    assert server.http.post(f"/api/matches/{match}/seats/0/invite", json={"seat_token": host}).status_code == 409
+    assert server.http.post(f"/api/matches/{match}/seats/7/invite", json={"seat_token": host}).status_code == 409
+    made = server.http.post(invite, json={"seat_token": host})
+    assert made.status_code == 200, made.text
+    new_key = made.json()["key"]
+    assert new_key != old_key and made.json()["seat"] == 1
+    assert server.http.post(f"/api/matches/{match}/seats/1/claim", json={"key": old_key}).status_code == 403
+    assert seats_of(server, match) == [(False, False), (True, True)]
+    assert server.http.post(f"/api/matches/{match}/seats/1/claim", json={"key": new_key}).status_code == 200
+    taken = server.http.post(invite, json={"seat_token": host})
+    assert taken.status_code == 409 and "not open" in taken.json()["detail"]
+
+
+def test_an_open_match_s_seat_needs_no_new_link(server):
+    created = server.new_match("high-card", seats=[{"kind": "human"}, {"kind": "open"}])
+    answer = server.http.post(f"/api/matches/{created['match']}/seats/1/invite",
+                              json={"seat_token": created["tokens"]["0"]})
+    assert answer.status_code == 409 and "open to anyone" in answer.json()["detail"]
+
+
+def test_a_link_made_void_on_another_server_instance_takes_no_seat(server):
+    created = private_match(server)
+    match, old_key = created["match"], created["invites"]["1"]
+    live = server.app.state.hub.live[match]
+    stale = live.seats[1].invite_hash
+    server.http.post(f"/api/matches/{match}/seats/1/invite", json={"seat_token": created["tokens"]["0"]})
+    live.seats[1].invite_hash = stale  # as an instance that never heard of the new link still holds it
+    assert server.http.post(f"/api/matches/{match}/seats/1/claim", json={"key": old_key}).status_code == 409
+    assert seats_of(server, match) == [(False, False), (True, True)]  # the store's key decided

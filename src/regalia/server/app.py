@@ -8,6 +8,7 @@
     GET  /api/matches?open=1 | ?ids=a,b     matches open to join | these matches (your recent ones)
     GET  /api/matches/{id}                  one match's public summary
     POST /api/matches/{id}/seats/{n}/claim  join an open seat -> its token (a private one: its invite key)
+    POST /api/matches/{id}/seats/{n}/invite a player's new invite link for a private match's open seat
     GET  /api/matches/{id}/record           the verified record (``Match.record()``), once over
     GET  /api/matches/{id}/replay           every step's public view (?seat=N: that seat's), once over
     POST /api/matches/{id}/rematch          the same game again, once over (GET: the one started, if any)
@@ -48,6 +49,8 @@ from .protocol import (
     Error,
     GameInfo,
     Hello,
+    Invite,
+    InviteRequest,
     MatchCreated,
     MatchInfo,
     NewMatch,
@@ -156,6 +159,24 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
         if token is None:
             raise HTTPException(409, f"Seat {seat + 1} is already taken: someone joined before you")
         return Claimed(match=match_id, seat=seat, token=token)
+
+    @app.post("/api/matches/{match_id}/seats/{seat}/invite")
+    async def new_invite(match_id: str, seat: int, body: InviteRequest) -> Invite:
+        """A new invite key for an open seat of a private match, for a player who no longer has the link
+        (another browser, a lost message); the old link stops working."""
+        live = await live_or_404(match_id)
+        if not any(token_matches(body.seat_token, s.token_hash) for s in live.seats):
+            raise HTTPException(403, "only a player of this match may make its invite links")
+        if not (0 <= seat < len(live.seats)) or not live.seats[seat].is_open:
+            raise HTTPException(409, f"Seat {seat + 1} is not open: there is nobody to invite")
+        if live.match.is_over:
+            raise HTTPException(409, "the match is over: nothing about it can be changed")
+        if not live.seats[seat].is_invite_only:
+            raise HTTPException(409, f"Seat {seat + 1} is open to anyone: its link needs no key")
+        key = await hub.new_invite(live, seat)
+        if key is None:
+            raise HTTPException(409, f"Seat {seat + 1} is already taken: someone joined before you")
+        return Invite(match=match_id, seat=seat, key=key)
 
     @app.post("/api/matches/{match_id}/rematch")
     async def rematch(match_id: str, body: RematchRequest, http: Request,

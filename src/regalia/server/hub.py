@@ -334,16 +334,28 @@ class Hub:
             wanted = live.seats[seat]
             if wanted.token_hash is not None:
                 return None
-            if wanted.invite_hash is not None and not tokens.token_matches(key, wanted.invite_hash):
+            by_key = wanted.invite_hash if tokens.token_matches(key, wanted.invite_hash) else None
+            if wanted.invite_hash is not None and by_key is None:
                 held_before = await self.store.previous_seat_hash(live.id, seat) if previous_token else None
                 if not tokens.token_matches(previous_token, held_before):
                     raise Refusal(f"Seat {seat + 1} is kept for whoever has its invite link: "
                                   + ("this link's key is not its key" if key else "ask the player who invited you for it"))
-            if not await self.store.claim_seat(live.id, seat, tokens.hash_token(token), None):
+            if not await self.store.claim_seat(live.id, seat, tokens.hash_token(token), None, invite_hash=by_key):
                 return None
             live.seats[seat].token_hash = tokens.hash_token(token)
             self._broadcast(live)
         return token
+
+    async def new_invite(self, live: LiveMatch, seat: int) -> str | None:
+        """A new invite key for a private match's open seat (the old link stops working): None once taken."""
+        key = tokens.new_token()
+        async with live.lock:
+            if not live.seats[seat].is_invite_only:
+                return None
+            if not await self.store.set_invite(live.id, seat, tokens.hash_token(key)):
+                return None
+            live.seats[seat].invite_hash = tokens.hash_token(key)
+        return key
 
     async def set_level(self, live: LiveMatch, client: Client, seat: int, level: str) -> None:
         """A player of the match sets a computer seat's level; it plays at that level from its next move."""

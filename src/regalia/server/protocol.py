@@ -117,6 +117,18 @@ class ClaimRequest(_Message):
     """A private rematch's seat: the token that held the same seat in the match it is the rematch of."""
 
 
+class InviteRequest(_Message):
+    seat_token: str = Field(max_length=200)
+    """A token of a seat of the match: only its players may make a new invite link."""
+
+
+class Invite(BaseModel):
+    match: str
+    seat: int
+    key: str
+    """The seat's new invite key (the link ``#/m/{match}/join/{seat}/{key}``); the one before it is void."""
+
+
 class RematchRequest(_Message):
     seat_tokens: list[str] = Field(min_length=1, max_length=8)
     """The tokens of the seats the asker held in the finished match (they are theirs again in the rematch)."""

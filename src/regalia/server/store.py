@@ -219,14 +219,28 @@ class Store:
                            row.created_at,
                            (row.leaver_grace, row.leaver_level) if row.leaver_grace is not None else None)
 
-    async def claim_seat(self, match_id: str, seat: int, token_hash: str, name: str | None) -> bool:
-        """Give an open human seat its token; False when it was already taken (first claim wins)."""
+    async def claim_seat(self, match_id: str, seat: int, token_hash: str, name: str | None, *,
+                         invite_hash: str | None = None) -> bool:
+        """Give an open human seat its token; False when it was already taken (first claim wins).
+
+        ``invite_hash``: claimed by an invite key, which must still be the seat's (another server instance
+        may have made a new link since)."""
+        where = [SeatRow.match_id == match_id, SeatRow.seat == seat, SeatRow.kind == "human",
+                 SeatRow.token_hash.is_(None)]
+        if invite_hash is not None:
+            where.append(SeatRow.invite_hash == invite_hash)
+        async with self.writing() as session:
+            result = await session.execute(update(SeatRow).where(*where).values(token_hash=token_hash, name=name))
+            return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def set_invite(self, match_id: str, seat: int, invite_hash: str) -> bool:
+        """A new invite key for an open seat of a private match; False when the seat is no longer open."""
         async with self.writing() as session:
             result = await session.execute(
                 update(SeatRow)
                 .where(SeatRow.match_id == match_id, SeatRow.seat == seat, SeatRow.kind == "human",
-                       SeatRow.token_hash.is_(None))
-                .values(token_hash=token_hash, name=name))
+                       SeatRow.token_hash.is_(None), SeatRow.invite_hash.is_not(None))
+                .values(invite_hash=invite_hash))
             return bool(result.rowcount)  # type: ignore[attr-defined]
 
     async def name_seat(self, match_id: str, seat: int, name: str) -> None:

@@ -41,6 +41,9 @@ export const rules = (gameId) => call("GET", `/api/games/${encodeURIComponent(ga
 export const recordUrl = (id) => `/api/matches/${encodeURIComponent(id)}/record`;
 export const rematch = (id, seatTokens) =>
   call("POST", `/api/matches/${encodeURIComponent(id)}/rematch`, { seat_tokens: seatTokens });
+/** A new invite link's key for a private match's open seat (a player's; the old link stops working). */
+export const newInvite = (id, seat, seatToken) =>
+  call("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/invite`, { seat_token: seatToken });
 export const rematchOf = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}/rematch`);
 
 const boards = {};
@@ -79,7 +82,7 @@ export function rememberInvites(matchId, invites) {
   if (!invites || !Object.keys(invites).length) return;
   let all;
   try { all = JSON.parse(localStorage.getItem(INVITES_KEY)) || {}; } catch { all = {}; }
-  all[matchId] = invites;
+  all[matchId] = { ...(all[matchId] || {}), ...invites };
   const ids = Object.keys(all);
   for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old];
   localStorage.setItem(INVITES_KEY, JSON.stringify(all));

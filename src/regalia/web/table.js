@@ -210,7 +210,17 @@ export async function showMatch(root, matchId) {
     parts.invites.hidden = !open.length;
     parts.invites.replaceChildren(...open.map((p) => {
       if (p.invite_only && !keys[p.seat]) {
-        return h("li", {}, `Seat ${p.seat + 1} is kept for whoever has its invite link.`);
+        // a player on another browser, or who lost the link, may make a new one (the old one stops working)
+        const mine = api.tokensFor(matchId);
+        return h("li", {}, `Seat ${p.seat + 1} is kept for whoever has its invite link.`, mine.length ? [" ",
+          h("button", { type: "button", class: "new-invite", onclick: async () => {
+            try {
+              const made = await api.newInvite(matchId, p.seat, mine[0]);
+              api.rememberInvites(matchId, { [made.seat]: made.key });
+              drawInvites(u);
+              toast("A new invite link: the one before it no longer works.");
+            } catch (error) { toast(error.message); }
+          } }, "Make a new invite link")] : null);
       }
       const link = h("input", { readonly: true, value: api.inviteLink(matchId, p.seat, keys[p.seat]), size: 40,
         "aria-label": `Invite link for seat ${p.seat + 1}`, onclick: (e) => e.target.select() });
