@@ -51,6 +51,8 @@ def test_analysis_report_has_every_section_with_embedded_plots(pig_registered, t
         assert heading in page
     images = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
     assert len(images) == 4 and all(base64.b64decode(i).startswith(b"\x89PNG") for i in images)
+    assert "<td>Seat 1</td>" in page and "<td>Seat 2</td>" in page and "<td>0</td>" not in page  # counted from 1
+    assert "Matches begun by each seat: Seat 1 " in page
 
 
 def test_analyze_command_writes_the_html_report(pig_registered, tmp_path):

@@ -36,15 +36,15 @@ def render(a: Analysis) -> str:
         f"seeds {a.seed}..{a.seed + a.games - 1}; {a.draws} draws; {a.seconds:.1f} s. "
         "Intervals are 95% (Wilson for shares, Wald for Elo).</p>",
         "<h2>Win share by seat</h2>",
-        figure(lambda ax: _shares_plot(ax, [f"seat {s}" for s in range(a.players)], a.seat_shares,
+        figure(lambda ax: _shares_plot(ax, [f"Seat {s + 1}" for s in range(a.players)], a.seat_shares,
                                        fair * decided)),
-        table(["seat", "wins", "share", "95% interval"],
-              [[str(s), f"{x.wins:g}", pct(x.value), interval(x)] for s, x in enumerate(a.seat_shares)]),
+        table(["seat", "wins", "share", "95% interval"],  # counted from 1, as the tables and logs count
+              [[f"Seat {s + 1}", f"{x.wins:g}", pct(x.value), interval(x)] for s, x in enumerate(a.seat_shares)]),
         "<h2>First-player advantage</h2>",
         f"<p>The seat that made the first decision won {pct(a.first_mover.value)} of the "
         f"{a.first_mover.n} decided matches (95% interval {interval(a.first_mover)}); an even game gives "
         f"{pct(fair)}. "
-        f"Matches begun by each seat: {', '.join(map(str, a.first_seats))}.</p>",
+        f"Matches begun by each seat: {', '.join(f'Seat {s + 1} {n}' for s, n in enumerate(a.first_seats))}.</p>",
         figure(lambda ax: _shares_plot(ax, ["first mover"], [a.first_mover], fair)),
         "<h2>Match length</h2>",
         f"<p>Decisions per match: mean {mean(a.lengths):.1f}, median {median(a.lengths):g}, "
