@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -199,3 +200,82 @@ def test_a_seat_claimed_on_one_instance_is_honoured_on_the_other(twin_servers):
     watcher = b.ws(created["match"])  # B loads the match while seat 1 is still open
     claimed = a.http.post(f"/api/matches/{created['match']}/seats/1/claim").json()
     assert watcher.hello(claimed["token"])["seats"] == [1]
+
+
+def test_a_person_connected_to_one_instance_is_not_replaced_by_the_other_instance_s_computer(twin_servers):
+    from regalia.server.referee import HandClock
+
+    a, b = twin_servers
+    clock = HandClock()
+    a.app.state.referee.clock = clock
+    created = a.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}])
+    match_id, tokens = created["match"], created["tokens"]
+    host = a.ws(match_id)
+    host.hello(tokens["0"])
+    friend = b.ws(match_id)  # the friend plays through instance B: A has no connection holding seat 2
+    friend.hello(tokens["1"])
+    host.act("stop")
+    friend.wait_for(lambda s: s["version"] == 1 and s["legal"])
+    clock.advance(120)  # twice the default grace on A's clock
+    time.sleep(1.0)  # ten of A's referee ticks
+    assert a.http.get(f"/api/matches/{match_id}").json()["version"] == 1  # nobody played for the friend
+    assert friend.act("roll")["last"] == {"seat": 1, "action": "roll"}  # the friend's own move
+
+    friend.close()  # now gone from every instance: A's computer may take the seat after the grace
+    time.sleep(0.3)
+    clock.advance(120)
+    time.sleep(0.3)
+    clock.advance(120)
+    back = host.wait_for(lambda s: s["version"] > 2 and (s["last"] or {}).get("seat") == 1)
+    assert back["last"]["seat"] == 1
+
+
+def test_an_instance_s_presence_rows_go_with_its_connections_and_stale_rows_are_not_believed(twin_servers):
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from regalia.server import presence as presence_module
+    from regalia.server.models import PresenceRow
+    from regalia.server.presence import Presence
+
+    a, b = twin_servers
+    created = a.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}])
+    match_id = created["match"]
+    on_b = b.ws(match_id)
+    on_b.hello(created["tokens"]["1"])
+    assert b.app.state.hub.presence.held == {match_id: {1}}
+
+    def as_instance(hub, work):
+        """``work(presence)`` run here, on this test's own loop and connection, as ``hub``'s instance."""
+        async def run():
+            store = Store(b.app.state.store.url)
+            try:
+                return await work(Presence(store, instance=hub.presence.instance))
+            finally:
+                await store.close()
+        return asyncio.run(run())
+
+    def seen_by_a() -> bool:
+        return as_instance(a.app.state.hub, lambda p: p.held_elsewhere(match_id, 1))
+
+    async def age(presence: Presence) -> None:
+        async with presence.store.writing() as session:
+            await session.execute(update(PresenceRow).values(
+                seen_at=presence_module._now() - timedelta(seconds=presence_module.STALE_SECONDS + 1)))
+
+    async def beat_as_b(presence: Presence) -> None:
+        presence.held = {match_id: {1}}
+        await presence.beat()
+
+    assert seen_by_a()
+    as_instance(b.app.state.hub, age)
+    assert not seen_by_a()  # an instance that missed its beats is believed dead
+    as_instance(b.app.state.hub, beat_as_b)
+    assert seen_by_a()  # a beat renews its rows
+    on_b.close()
+    deadline = time.monotonic() + 5
+    while seen_by_a():
+        assert time.monotonic() < deadline, "the closed connection's row stayed"
+        time.sleep(0.05)
+    assert b.app.state.hub.presence.held == {}

@@ -40,6 +40,7 @@ from .bots import Bots
 from .broker import Broker
 from .catalog import Catalog
 from .faults import UNAVAILABLE, without_last_action
+from .presence import Presence
 from .protocol import NewMatch, SeatRequest
 from .secrecy import bot_seed, hidden_from, last_for
 from .store import Store, StoredMatch, StoredSeat
@@ -201,6 +202,8 @@ class Hub:
         """Set when several instances share the database (``broker.py``); None: this process alone."""
         if broker is not None:
             broker.subscribe(self._advanced_elsewhere)
+        self.presence = Presence(store) if broker is not None else None
+        """The seats this instance's connections hold, told to the others (``presence.py``)."""
         self.live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
         self.watchers: list[Callable[[LiveMatch], None]] = []
@@ -319,6 +322,7 @@ class Hub:
             client.focus = None
             client.log_seen = 0
             client.post(update_for(live, client))
+            await self._tell_presence(live)
         self._notify(live)
 
     async def claim(self, live: LiveMatch, seat: int, key: str | None = None,
@@ -388,6 +392,9 @@ class Hub:
     async def leave(self, live: LiveMatch, client: Client) -> None:
         live.clients.discard(client)
         await client.stop()
+        if client.seats:
+            with contextlib.suppress(Exception):  # presence is best effort: a beat repairs it, or it goes stale
+                await self._tell_presence(live)
         self._notify(live)
         self._forget_if_done(live)
 
@@ -470,12 +477,22 @@ class Hub:
         return True
 
     async def _catch_up_seats(self, live: LiveMatch) -> None:
-        """Seats claimed or levels set on another instance since this one loaded the match."""
+        """Seats claimed, levels or the leaver rule set on another instance since this one loaded the match."""
         if self.broker is None:
             return
         stored = await self.store.load_match(live.id)
         if stored is not None:
             live.seats = stored.seats
+            live.leavers = stored.leavers
+
+    async def _tell_presence(self, live: LiveMatch) -> None:
+        """Tell the other instances which seats of ``live`` this one's connections hold now."""
+        if self.presence is not None:
+            await self.presence.update(live.id, set().union(*(c.seats for c in live.clients)))
+
+    async def held_elsewhere(self, live: LiveMatch, seat: int) -> bool:
+        """Whether a person holds ``seat`` through another server instance (never, for one instance alone)."""
+        return self.presence is not None and await self.presence.held_elsewhere(live.id, seat)
 
     async def _advanced_elsewhere(self, match_id: str, version: int) -> None:
         """News from the broker: catch up a match this instance holds and show its clients.
@@ -537,3 +554,6 @@ class Hub:
             if live.bot_task:
                 live.bot_task.cancel()
         self.bots.close()
+        if self.presence is not None:
+            with contextlib.suppress(Exception):  # a database already gone: the rows go stale instead
+                await self.presence.close()

@@ -78,3 +78,16 @@ class RematchRow(Base):
     match_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     rematch_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id", ondelete="CASCADE"), index=True)
     """Indexed: a private rematch's seat is claimed by the token that held it here (``Store.previous_seat_hash``)."""
+
+
+class PresenceRow(Base):
+    """A seat held by a connection on one server instance (several instances share a database): another
+    instance must not hand that seat to a computer as if its person had gone (``presence.py``)."""
+
+    __tablename__ = "presence"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    instance: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(UtcDateTime(), index=True)
+    """Renewed by the instance's heartbeat; a row not renewed for a while is an instance that died."""

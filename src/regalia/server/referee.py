@@ -10,7 +10,9 @@ up, plays through the same door as everyone else (``Hub.submit``: checked, persi
                                  -> absent since now
     every tick ──> Referee.tick()
                      deadline passed      -> submit(clock_actions(state)[0], clock=True)   (a recorded input)
-                     absent > grace       -> the host's computer level decides from the seat's view
+                     absent > grace       -> the host's computer level decides from the seat's view,
+                                             unless another server instance's connection holds the seat
+                                             (``presence.py``)
 
 The clock restarts whenever the seat to move changes, so a game whose turn spans several actions of one
 seat (King's Gold's throws) gets one limit per turn. A person who comes back takes the seat over at once:
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .hub import Hub, LiveMatch, Refusal
+from .presence import BEAT_SECONDS
 from .secrecy import bot_seed
 
 log = logging.getLogger("regalia.server.referee")
@@ -151,6 +154,9 @@ class Referee:
             if live is None:
                 self._forget(match_id)
             elif now - since >= self.policy(match_id).grace and not self._zombie_busy(match_id):
+                if await self.hub.held_elsewhere(live, seat):  # connected to another instance: not gone
+                    self.absent[match_id] = (seat, now)
+                    continue
                 task = asyncio.create_task(self._zombie_turn(live, seat), name=f"zombie-{match_id}")
                 self.zombies[match_id] = task
                 task.add_done_callback(functools.partial(self._zombie_done, match_id))
@@ -232,10 +238,15 @@ class Referee:
                 self._loop = asyncio.get_running_loop().create_task(self._run(), name="referee")
 
     async def _run(self) -> None:
+        next_beat = time.monotonic()
         while True:
             await asyncio.sleep(self.tick_seconds)
             try:
                 await self.tick()
+                presence = self.hub.presence
+                if presence is not None and time.monotonic() >= next_beat:  # real time: rows carry real times
+                    next_beat = time.monotonic() + BEAT_SECONDS
+                    await presence.beat()
             except Exception:
                 log.exception("referee tick failed")
 
