@@ -321,8 +321,8 @@ class Hub:
                 client.seats.update(found)
             client.focus = None
             client.log_seen = 0
+            await self._tell_presence(live)  # recorded before the client is told it holds the seats
             client.post(update_for(live, client))
-            await self._tell_presence(live)
         self._notify(live)
 
     async def claim(self, live: LiveMatch, seat: int, key: str | None = None,
