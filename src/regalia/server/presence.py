@@ -43,10 +43,6 @@ class Presence:
         before = self.held.get(match_id, set())
         if seats == before:
             return
-        if seats:
-            self.held[match_id] = set(seats)
-        else:
-            self.held.pop(match_id, None)
         now = _now()
         async with self.store.writing() as session:
             gone = before - seats
@@ -56,6 +52,10 @@ class Presence:
                     PresenceRow.seat.in_(gone)))
             for seat in seats - before:
                 await session.merge(PresenceRow(match_id=match_id, seat=seat, instance=self.instance, seen_at=now))
+        if seats:  # only once written: a failed write is tried again at the next change
+            self.held[match_id] = set(seats)
+        else:
+            self.held.pop(match_id, None)
 
     async def beat(self) -> None:
         """Renew this instance's rows; forget rows of instances long dead."""
