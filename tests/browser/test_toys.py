@@ -237,3 +237,10 @@ def test_a_host_without_the_invite_link_makes_a_new_one_and_the_old_one_stops_wo
         expect(invites).to_be_hidden()
     finally:
         friend_context.close()
+
+
+def test_the_tab_s_title_says_when_the_move_is_yours(page, toy_site):
+    start_from_lobby(page, toy_site, "pig", seats=["human", "open"])
+    expect(page).to_have_title("● Your turn · Pig · Regalia")
+    page.click("#actions button[data-action='stop']")  # Seat 2, a friend not yet come, is to move
+    expect(page).to_have_title("Pig · Regalia")

@@ -79,8 +79,9 @@ export async function showMatch(root, matchId) {
       if (game.id === "kings-gold" && api.tokensFor(matchId).length) {
         diceSkinSetting().then((setting) => setting && parts.papers.after(setting)).catch((e) => console.error(e));
       }
-      document.title = `${game.title} · Regalia`;
     }
+    // a tab in the background says when the move is yours (an online match waits on you there)
+    document.title = `${u.legal.length && !u.view.is_over ? "● Your turn · " : ""}${game.title} · Regalia`;
     log = log.slice(0, u.log_start).concat(u.log);
     const fresh = previous && u.version > previous.version;
     if (fresh) (table.sound ? table.sound(previous, u, sounds, { geometry }) : sounds.click());
