@@ -198,6 +198,7 @@ def test_a_seat_claimed_on_one_instance_is_honoured_on_the_other(twin_servers):
     a, b = twin_servers
     created = a.new_match("pig", seats=[{"kind": "human"}, {"kind": "open"}])
     watcher = b.ws(created["match"])  # B loads the match while seat 1 is still open
+    b.app.state.hub.broker.listeners.clear()  # and B never hears the news: its hello reads the store
     claimed = a.http.post(f"/api/matches/{created['match']}/seats/1/claim").json()
     assert watcher.hello(claimed["token"])["seats"] == [1]
 
@@ -282,3 +283,26 @@ def test_an_instance_s_presence_rows_go_with_its_connections_and_stale_rows_are_
         assert time.monotonic() < deadline, "the closed connection's row stayed"
         time.sleep(0.05)
     assert b.app.state.hub.presence.held == {}
+
+
+def test_seats_changed_on_one_instance_show_at_once_on_the_other_s_tables(twin_servers):
+    a, b = twin_servers
+    created = a.new_match("pig", seats=[{"kind": "human"}, {"kind": "open"}, {"kind": "computer", "level": "random"}],
+                          players=3)
+    watcher = a.ws(created["match"])  # a spectator on A: it never says hello again
+    assert watcher.state["players"][1]["open"] is True
+    b.http.post(f"/api/matches/{created['match']}/seats/1/claim")  # taken through B
+    watcher.wait_for(lambda s: s["players"][1]["open"] is False)
+    b.http.post(f"/api/matches/{created['match']}/leavers",  # the host's leaver rule, set through B
+                json={"seat_token": created["tokens"]["0"], "grace": 7, "level": "random"})
+    deadline = time.monotonic() + 5
+    while a.app.state.hub.live[created["match"]].leavers != (7.0, "random"):  # A's referee honours it
+        assert time.monotonic() < deadline, "A never heard of the leaver rule"
+        time.sleep(0.02)
+
+
+def test_news_of_changed_seats_round_trips_and_an_older_reader_ignores_it():
+    from regalia.server.broker import SEATS
+
+    assert encode("m1", SEATS) == "m1 seats" and decode("m1 seats") == ("m1", SEATS)
+    assert decode(b"m1 seats") == ("m1", SEATS) and decode(" seats") is None

@@ -10,7 +10,8 @@ send each seat its view through the hub's one outbound path::
     hub B: reload actions >= its version from the database, replay, broadcast to B's clients
 
 A message lost or late costs nothing but latency: before handling any action an instance catches up
-from the database anyway.
+from the database anyway. The same channel carries "the seats of match X changed" (a seat taken, a
+computer's level, a profile's name, the leaver rule: ``SEATS``), so every table shows them at once.
 
 ``MemoryBroker`` joins instances inside one process (tests); ``RedisBroker`` uses one PubSub connection
 per process and a single reader task that fans each message out to the process's listeners.
@@ -33,8 +34,12 @@ Listener = Callable[[str, int], Awaitable[None]]
 """``async listener(match_id, version)``: called for every match advanced by any instance."""
 
 
+SEATS = -1
+"""The version given for news that a match's seats changed, not its actions (sent as ``"<match> seats"``)."""
+
+
 def encode(match_id: str, version: int) -> str:
-    return f"{match_id} {version}"
+    return f"{match_id} {'seats' if version == SEATS else version}"
 
 
 def decode(text: str | bytes) -> tuple[str, int] | None:
@@ -42,6 +47,8 @@ def decode(text: str | bytes) -> tuple[str, int] | None:
     if isinstance(text, bytes):
         text = text.decode(errors="replace")
     match_id, _, version = text.partition(" ")
+    if match_id and version == "seats":
+        return match_id, SEATS
     return (match_id, int(version)) if match_id and version.isdigit() else None
 
 

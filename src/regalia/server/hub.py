@@ -37,7 +37,7 @@ from regalia.core.match import Match
 
 from . import seats as tokens
 from .bots import Bots
-from .broker import Broker
+from .broker import SEATS, Broker
 from .catalog import Catalog
 from .faults import UNAVAILABLE, without_last_action
 from .presence import Presence
@@ -348,6 +348,7 @@ class Hub:
                 return None
             live.seats[seat].token_hash = tokens.hash_token(token)
             self._broadcast(live)
+        await self.seats_changed(live)
         return token
 
     async def new_invite(self, live: LiveMatch, seat: int) -> str | None:
@@ -359,6 +360,7 @@ class Hub:
             if not await self.store.set_invite(live.id, seat, tokens.hash_token(key)):
                 return None
             live.seats[seat].invite_hash = tokens.hash_token(key)
+        await self.seats_changed(live)
         return key
 
     async def set_level(self, live: LiveMatch, client: Client, seat: int, level: str) -> None:
@@ -377,6 +379,7 @@ class Hub:
             live.seats[seat].level = level
             live.seats[seat].name = computer_seat_name(level)
             self._broadcast(live)
+        await self.seats_changed(live)
 
     async def name_seat(self, live: LiveMatch, seat: int, name: str) -> None:
         """A profile plays ``seat``: every screen at the table names the seat so (and does after a restart)."""
@@ -384,6 +387,7 @@ class Hub:
             await self.store.name_seat(live.id, seat, name)
             live.seats[seat].name = name
             self._broadcast(live)
+        await self.seats_changed(live)
 
     async def refresh(self, live: LiveMatch, client: Client) -> None:
         async with live.lock:
@@ -494,6 +498,11 @@ class Hub:
         """Whether a person holds ``seat`` through another server instance (never, for one instance alone)."""
         return self.presence is not None and await self.presence.held_elsewhere(live.id, seat)
 
+    async def seats_changed(self, live: LiveMatch) -> None:
+        """Tell the other instances that ``live``'s seats (or its leaver rule) changed in the store."""
+        if self.broker is not None:
+            await self._publish(live.id, SEATS)
+
     async def _advanced_elsewhere(self, match_id: str, version: int) -> None:
         """News from the broker: catch up a match this instance holds and show its clients.
 
@@ -501,6 +510,12 @@ class Hub:
         nothing is scheduled here (a racing duplicate would only lose on the version key).
         """
         live = self.live.get(match_id)
+        if live is not None and version == SEATS:  # taken, levels, names, leaver rule: from the store
+            async with live.lock:
+                await self._catch_up_seats(live)
+                self._broadcast(live)
+            self._notify(live)
+            return
         if live is None or version <= live.match.version:
             return
         async with live.lock:

@@ -322,6 +322,7 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
             raise HTTPException(422, f"unknown level {body.level!r}; levels: {', '.join(levels)}")
         await store.set_leavers(match_id, body.grace, body.level)  # kept before it is in force
         live.leavers = (body.grace, body.level)
+        await hub.seats_changed(live)
         referee.watch(live)
         return {"match": match_id, "grace": body.grace, "level": body.level}
 
