@@ -244,3 +244,20 @@ def test_the_tab_s_title_says_when_the_move_is_yours(page, toy_site):
     expect(page).to_have_title("● Your turn · Pig · Regalia")
     page.click("#actions button[data-action='stop']")  # Seat 2, a friend not yet come, is to move
     expect(page).to_have_title("Pig · Regalia")
+
+
+def test_a_friend_who_leaves_is_shown_away_while_the_computer_plays_for_them(page, toy_site, chromium_browser):
+    page.goto(toy_site.url + "/")
+    page.click("button[data-game='pig']")
+    page.select_option("#seat-1", "open")
+    page.fill("#leaver-grace", "0")  # the host's rule: a computer plays a gone person's seat at once
+    page.click("#start-match")
+    page.wait_for_url("**/#/m/*")
+    link = page.locator("input[aria-label='Invite link for seat 2']").input_value()
+    friend_context = chromium_browser.new_context()
+    friend = friend_context.new_page()
+    friend.goto(link)
+    expect(friend.locator(".players li").nth(1)).to_contain_text("(you)")
+    friend_context.close()  # the friend leaves before their turn
+    page.click("#actions button[data-action='stop']")
+    expect(page.locator(".players li").nth(1)).to_contain_text("(away: the computer plays)")

@@ -208,3 +208,20 @@ def test_a_rematch_keeps_the_host_s_leaver_rule(wound: LiveServer):
     host = wound.ws(rematch["match"])  # loaded from the store, with the rule
     assert wound.app.state.hub.live[rematch["match"]].leavers == (12.5, None)
     host.close()
+
+
+def test_a_seat_the_computer_plays_for_a_gone_person_shows_away_until_they_come_back(wound: LiveServer):
+    created = wound.new_match("pig", seats=HOT_SEAT)
+    match_id, tokens = created["match"], created["tokens"]
+    wound.http.post(f"/api/matches/{match_id}/leavers", json={"seat_token": tokens["0"], "grace": 5})
+    host = wound.ws(match_id)
+    host.hello(tokens["0"])
+    assert [p["away"] for p in host.state["players"]] == [False, False]
+    host.act("stop")
+    wound.clock.advance(6)  # type: ignore[attr-defined]
+    played = host.wait_for(lambda s: (s["last"] or {}).get("seat") == 1)
+    assert [p["away"] for p in played["players"]] == [False, True]  # the table says who plays the seat now
+    back = wound.ws(match_id)
+    back.hello(tokens["1"])
+    assert host.wait_for(lambda s: not s["players"][1]["away"])["players"][1]["away"] is False
+    assert back.state["players"][1]["away"] is False

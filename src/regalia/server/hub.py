@@ -111,6 +111,8 @@ class LiveMatch:
     bot_task: asyncio.Task[None] | None = None
     leavers: tuple[float, str | None] | None = None
     """The host's zombie mode (grace seconds, computer level), as stored; None: the server's default."""
+    away: set[int] = field(default_factory=set)
+    """People's seats a computer plays since their person left (``referee.py``), until they come back."""
 
     def computer_to_move(self) -> StoredSeat | None:
         mover = self.match.to_move
@@ -121,7 +123,8 @@ class LiveMatch:
 
     def players(self) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                 "open": s.is_open, "invite_only": s.is_invite_only} for s in self.seats]
+                 "open": s.is_open, "invite_only": s.is_invite_only, "away": s.seat in self.away}
+                for s in self.seats]
 
 
 try:
@@ -322,7 +325,11 @@ class Hub:
             client.focus = None
             client.log_seen = 0
             await self._tell_presence(live)  # recorded before the client is told it holds the seats
-            client.post(update_for(live, client))
+            if live.away & client.seats:  # back from away: every table shows the person again
+                live.away -= client.seats
+                self._broadcast(live)
+            else:
+                client.post(update_for(live, client))
         self._notify(live)
 
     async def claim(self, live: LiveMatch, seat: int, key: str | None = None,

@@ -181,6 +181,7 @@ class Referee:
         levels = self.hub.catalog.levels(match.game.id)
         level = policy.level if policy.level in levels else (
             self.hub.catalog.default_level if self.hub.catalog.default_level in levels else levels[0])
+        live.away.add(seat)  # tables say so from the computer's first move for them
         while match.to_move == seat and self._is_gone(live, seat):
             version = match.version
             try:

@@ -107,6 +107,7 @@ export async function showMatch(root, matchId) {
       class: [p.seat === u.view.to_move ? "to-move" : "", u.seats.includes(p.seat) ? "mine" : ""].join(" "),
       "aria-current": p.seat === u.view.to_move ? "true" : null,
     }, seatName(u.players, p.seat), u.seats.includes(p.seat) ? " (you)" : "", p.open ? " (open seat)" : "",
+    p.away ? " (away: the computer plays)" : "",
     u.view.scores ? ` · ${u.view.scores[p.seat]}` : "")));
     drawInvites(u);
     drawPapers(u);
