@@ -242,6 +242,7 @@ def test_a_host_without_the_invite_link_makes_a_new_one_and_the_old_one_stops_wo
 def test_the_tab_s_title_says_when_the_move_is_yours(page, toy_site):
     start_from_lobby(page, toy_site, "pig", seats=["human", "open"])
     expect(page).to_have_title("● Your turn · Pig · Regalia")
+    expect(page.locator("#leaver-rule")).to_contain_text("after 60 s")  # the lobby's default rule
     page.click("#actions button[data-action='stop']")  # Seat 2, a friend not yet come, is to move
     expect(page).to_have_title("Pig · Regalia")
 
@@ -258,6 +259,8 @@ def test_a_friend_who_leaves_is_shown_away_while_the_computer_plays_for_them(pag
     friend = friend_context.new_page()
     friend.goto(link)
     expect(friend.locator(".players li").nth(1)).to_contain_text("(you)")
+    expect(page.locator("#leaver-rule")).to_have_text(
+        "If a player leaves, the computer (random) plays their seat after 0 s, until they come back.")
     friend_context.close()  # the friend leaves before their turn
     page.click("#actions button[data-action='stop']")
     expect(page.locator(".players li").nth(1)).to_contain_text("(away: the computer plays)")

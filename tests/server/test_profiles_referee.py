@@ -225,3 +225,17 @@ def test_a_seat_the_computer_plays_for_a_gone_person_shows_away_until_they_come_
     back.hello(tokens["1"])
     assert host.wait_for(lambda s: not s["players"][1]["away"])["players"][1]["away"] is False
     assert back.state["players"][1]["away"] is False
+
+
+def test_a_match_says_its_leaver_rule_the_host_s_or_the_server_s_default(wound: LiveServer):
+    created = wound.new_match("pig", seats=HOT_SEAT)
+    match_id = created["match"]
+    levels = wound.http.get("/api/games").json()
+    pig_levels = next(g["levels"] for g in levels if g["id"] == "pig")
+    before = wound.http.get(f"/api/matches/{match_id}").json()["leavers"]
+    assert before["grace"] == 60.0 and before["level"] in pig_levels  # the server's default
+    wound.http.post(f"/api/matches/{match_id}/leavers",
+                    json={"seat_token": created["tokens"]["0"], "grace": 15, "level": "other"})
+    assert wound.http.get(f"/api/matches/{match_id}").json()["leavers"] == {"grace": 15.0, "level": "other"}
+    listed = wound.http.get("/api/matches", params={"ids": match_id}).json()
+    assert listed[0]["leavers"] == {"grace": 15.0, "level": "other"}

@@ -51,6 +51,7 @@ from .protocol import (
     Hello,
     Invite,
     InviteRequest,
+    LeaverRule,
     MatchCreated,
     MatchInfo,
     NewMatch,
@@ -63,6 +64,7 @@ from .protocol import (
     SetLevel,
     client_message,
 )
+from .referee import Referee
 from .rulebooks import install as install_rulebooks
 from .seats import token_matches
 from .store import MatchSummary, Store
@@ -134,14 +136,14 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     async def list_matches(open: bool = False, ids: str | None = Query(None, max_length=4000)) -> list[MatchInfo]:
         wanted = [i for i in ids.split(",") if i] if ids is not None else None
         found = await store.list_matches(ids=wanted, open_only=open)
-        return [match_info(summary) for summary in found]
+        return [match_info(summary, app.state.referee) for summary in found]
 
     @app.get("/api/matches/{match_id}")
     async def one_match(match_id: str) -> MatchInfo:
         found = await store.list_matches(ids=[match_id])
         if not found:
             raise HTTPException(404, f"no match {match_id[:40]!r}")
-        return match_info(found[0])
+        return match_info(found[0], app.state.referee)
 
     @app.post("/api/matches/{match_id}/seats/{seat}/claim")
     async def claim(match_id: str, seat: int, body: ClaimRequest | None = None) -> Claimed:
@@ -333,11 +335,17 @@ def game_info(catalog: Catalog, game_id: str) -> GameInfo:
                     options=options, levels=catalog.levels(cls.id))
 
 
-def match_info(summary: MatchSummary) -> MatchInfo:
+def match_info(summary: MatchSummary, referee: Referee) -> MatchInfo:
     seats = [SeatInfo(seat=s.seat, kind=s.kind, level=s.level, name=s.name,
                       open=s.is_open, invite_only=s.is_invite_only) for s in summary.seats]
+    try:
+        rule = referee.rule(summary.game, summary.leavers)
+        leavers = LeaverRule(grace=rule.grace, level=rule.level or "")
+    except UnknownGame:  # a game this server no longer offers: its matches are still listed
+        leavers = None
     return MatchInfo(match=summary.id, game=summary.game, options=summary.options, version=summary.version,
-                     is_over=summary.is_over, seats=seats, updated_at=summary.updated_at.isoformat())
+                     is_over=summary.is_over, seats=seats, updated_at=summary.updated_at.isoformat(),
+                     leavers=leavers)
 
 
 def replay_steps(live: LiveMatch, seen_by: int | None = None) -> list[dict[str, Any]]:

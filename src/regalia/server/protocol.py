@@ -164,6 +164,13 @@ class MatchCreated(BaseModel):
     seed_commitment: str
 
 
+class LeaverRule(BaseModel):
+    grace: float
+    """Seconds a gone person is waited for."""
+    level: str
+    """The computer level that then plays their seat until they come back."""
+
+
 class MatchInfo(BaseModel):
     match: str
     game: str
@@ -172,6 +179,8 @@ class MatchInfo(BaseModel):
     is_over: bool
     seats: list[SeatInfo]
     updated_at: str
+    leavers: LeaverRule | None = None
+    """The rule for a person who leaves (the host's, or the server's default)."""
 
 
 class Claimed(BaseModel):

@@ -134,9 +134,18 @@ class Referee:
     def policy(self, match_id: str) -> LeaverPolicy:
         """The host's choice, kept with the match (``LiveMatch.leavers``), else the server's default."""
         live = self.hub.live.get(match_id)
-        if live is None or live.leavers is None:
+        if live is None:
             return LeaverPolicy(grace=self.default_grace)
-        return LeaverPolicy(*live.leavers)
+        return self.rule(live.match.game.id, live.leavers)
+
+    def rule(self, game_id: str, leavers: tuple[float, str | None] | None) -> LeaverPolicy:
+        """The rule a match plays by: the host's ``leavers`` or the server's defaults, its level one the
+        game offers (the catalog's default level where the host named none)."""
+        grace, level = leavers if leavers is not None else (self.default_grace, None)
+        levels = self.hub.catalog.levels(game_id)
+        if level not in levels:
+            level = self.hub.catalog.default_level if self.hub.catalog.default_level in levels else levels[0]
+        return LeaverPolicy(grace, level)
 
     # ----- what time does ---------------------------------------------------------------------------
 
@@ -177,10 +186,8 @@ class Referee:
 
     async def _zombie_turn(self, live: LiveMatch, seat: int) -> None:
         match = live.match
-        policy = self.policy(live.id)
-        levels = self.hub.catalog.levels(match.game.id)
-        level = policy.level if policy.level in levels else (
-            self.hub.catalog.default_level if self.hub.catalog.default_level in levels else levels[0])
+        level = self.policy(live.id).level
+        assert level is not None
         live.away.add(seat)  # tables say so from the computer's first move for them
         while match.to_move == seat and self._is_gone(live, seat):
             version = match.version

@@ -81,6 +81,7 @@ class MatchSummary:
     seats: list[StoredSeat]
     created_at: datetime
     updated_at: datetime
+    leavers: tuple[float, str | None] | None = None
 
 
 @dataclass
@@ -277,7 +278,9 @@ class Store:
         for seat in sorted(seats, key=lambda s: s.seat):
             by_match.setdefault(seat.match_id, []).append(_stored_seat(seat))
         return [MatchSummary(r.id, r.game, r.options, r.version, r.is_over, by_match.get(r.id, []),
-                             r.created_at, r.updated_at) for r in rows]
+                             r.created_at, r.updated_at,
+                             (r.leaver_grace, r.leaver_level) if r.leaver_grace is not None else None)
+                for r in rows]
 
     # ----- actions: group commit -------------------------------------------------------------------
 

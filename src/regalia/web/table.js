@@ -50,6 +50,7 @@ export async function showMatch(root, matchId) {
   let game = null;
   let table = null;
   let geometry = null;
+  let leavers = null;  // the match's rule for a person who leaves (the host's, or the server's default)
   let shownSeat = null;
   let previous = null;
   let log = [];
@@ -72,8 +73,10 @@ export async function showMatch(root, matchId) {
       game = games.find((g) => g.id === u.view.game) || { id: u.view.game, title: u.view.game };
       table = await tableFor(game.id);
       // the board's fixed geometry comes from the rules package, never from a copy in the table module
-      geometry = await api.matchInfo(matchId).then((info) => api.board(game.id, info.options))
-        .catch((e) => { console.error(e); return null; });
+      geometry = await api.matchInfo(matchId).then((info) => {
+        leavers = info.leavers;
+        return api.board(game.id, info.options);
+      }).catch((e) => { console.error(e); return null; });
       parts.title.textContent = game.title;
       howToPlay(parts.rules, game);
       if (game.id === "kings-gold" && api.tokensFor(matchId).length) {
@@ -238,7 +241,16 @@ export async function showMatch(root, matchId) {
       u.view.is_over ? h("p", {},
         h("a", { href: api.recordUrl(matchId), download: `${matchId}.json`, id: "download-record" }, "Download the record"),
         " · ", h("a", { href: `#/m/${matchId}/replay`, id: "replay-link" }, "Replay step by step")) : null,
+      leaverRule(u),
     ].filter(Boolean));
+  }
+
+  /** Where people play from more than one place, what happens to the seat of one who leaves. */
+  function leaverRule(u) {
+    const people = u.players.filter((p) => p.kind === "human").length;
+    if (!leavers || u.view.is_over || people < 2 || u.seats.length === people) return null;  // hot-seat: nobody leaves
+    return h("p", { class: "muted", id: "leaver-rule" }, `If a player leaves, the computer (${leavers.level}) `
+      + `plays their seat after ${leavers.grace} s, until they come back.`);
   }
 
   return () => { countdown.stop(); conn.close(); clearInterval(rematchTimer); };
