@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -125,13 +126,20 @@ def test_a_gone_player_s_seat_is_played_by_the_host_s_computer_level(wound: Live
     assert back["version"] >= 2 and back["last"]["seat"] == 1
 
 
-def test_a_player_who_returns_takes_the_seat_back(wound: LiveServer):
+def host_alone(wound: LiveServer, grace: float, setter: str = "0") -> tuple[str, dict[str, str], Any]:
+    """A two-person pig match with a leaver ``grace`` (set by seat ``setter``), where the host stops at
+    once and Seat 2, whose person is not connected, is to move: (match id, tokens, the host's socket)."""
     created = wound.new_match("pig", seats=HOT_SEAT)
     match_id, tokens = created["match"], created["tokens"]
-    wound.http.post(f"/api/matches/{match_id}/leavers", json={"seat_token": tokens["1"], "grace": 5})
+    wound.http.post(f"/api/matches/{match_id}/leavers", json={"seat_token": tokens[setter], "grace": grace})
     host = wound.ws(match_id)
     host.hello(tokens["0"])
     host.act("stop")
+    return match_id, tokens, host
+
+
+def test_a_player_who_returns_takes_the_seat_back(wound: LiveServer):
+    match_id, tokens, host = host_alone(wound, 5, setter="1")
     returning = wound.ws(match_id)
     returning.hello(tokens["1"])
     wound.clock.advance(60)  # type: ignore[attr-defined]
@@ -211,13 +219,8 @@ def test_a_rematch_keeps_the_host_s_leaver_rule(wound: LiveServer):
 
 
 def test_a_seat_the_computer_plays_for_a_gone_person_shows_away_until_they_come_back(wound: LiveServer):
-    created = wound.new_match("pig", seats=HOT_SEAT)
-    match_id, tokens = created["match"], created["tokens"]
-    wound.http.post(f"/api/matches/{match_id}/leavers", json={"seat_token": tokens["0"], "grace": 5})
-    host = wound.ws(match_id)
-    host.hello(tokens["0"])
+    match_id, tokens, host = host_alone(wound, 5)
     assert [p["away"] for p in host.state["players"]] == [False, False]
-    host.act("stop")
     wound.clock.advance(6)  # type: ignore[attr-defined]
     played = host.wait_for(lambda s: (s["last"] or {}).get("seat") == 1)
     assert [p["away"] for p in played["players"]] == [False, True]  # the table says who plays the seat now
