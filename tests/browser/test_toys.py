@@ -264,3 +264,34 @@ def test_a_friend_who_leaves_is_shown_away_while_the_computer_plays_for_them(pag
     friend_context.close()  # the friend leaves before their turn
     page.click("#actions button[data-action='stop']")
     expect(page.locator(".players li").nth(1)).to_contain_text("(away: the computer plays)")
+
+
+def test_a_friend_who_leaves_the_match_for_good_watches_on_while_the_computer_plays_their_seat(
+        page, toy_site, chromium_browser):
+    start_from_lobby(page, toy_site, "pig", seats=["human", "open"])
+    expect(page.locator("#leave-match")).to_be_visible()  # an online player may leave
+    link = page.locator("input[aria-label='Invite link for seat 2']").input_value()
+    friend_context = chromium_browser.new_context()
+    try:
+        friend = friend_context.new_page()
+        friend.goto(link)
+        expect(friend.locator(".players li").nth(1)).to_contain_text("(you)")
+        friend.once("dialog", lambda dialog: dialog.accept())
+        friend.click("#leave-match")
+        expect(friend.locator("#moves-title")).to_have_text("Watching")
+        expect(friend.locator(".players li").nth(1)).not_to_contain_text("(you)")
+        expect(page.locator(".players li").nth(1)).to_contain_text("(away: the computer plays)")
+        friend.reload()  # the browser forgot the seat: it stays a spectator
+        expect(friend.locator("#moves-title")).to_have_text("Watching")
+        expect(friend.locator("#leave-match")).to_have_count(0)
+        page.click("#actions button[data-action='stop']")  # the host's turn ends: the computer plays Seat 2
+        page.wait_for_function("document.querySelectorAll('#log li').length > 1")  # its moves, then the host's turn
+        expect(page.locator(".status")).to_have_text("Your turn, Seat 1.")
+    finally:
+        friend_context.close()
+
+
+def test_hot_seat_offers_no_leaving(page, toy_site):
+    start_from_lobby(page, toy_site, "pig", seats=["human", "human"])
+    expect(page.locator(".papers")).to_contain_text("Version")
+    expect(page.locator("#leave-match")).to_have_count(0)

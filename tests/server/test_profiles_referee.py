@@ -242,3 +242,23 @@ def test_a_match_says_its_leaver_rule_the_host_s_or_the_server_s_default(wound: 
     assert wound.http.get(f"/api/matches/{match_id}").json()["leavers"] == {"grace": 15.0, "level": "other"}
     listed = wound.http.get("/api/matches", params={"ids": match_id}).json()
     assert listed[0]["leavers"] == {"grace": 15.0, "level": "other"}
+
+
+def test_a_person_who_leaves_for_good_is_played_by_the_computer_at_once_and_may_come_back(wound: LiveServer):
+    created = wound.new_match("pig", seats=HOT_SEAT)
+    match_id, tokens = created["match"], created["tokens"]
+    friend = wound.ws(match_id)
+    friend.hello(tokens["1"])
+    host = wound.ws(match_id)
+    host.hello(tokens["0"])
+    assert "do not hold Seat 2" in host.send({"type": "leave", "seat": 1})["reason"]  # not theirs to leave
+    assert host.send({"type": "leave", "seat": 9})["type"] == "refused"
+    assert "malformed" in host.send({"type": "leave"})["reason"]
+    host.send({"type": "leave", "seat": 0})  # the host leaves on their own turn: no grace is waited
+    left = host.wait_for(lambda s: s["seats"] == [] and (s["last"] or {}).get("seat") == 0)
+    assert left["legal"] == [] and left["players"][0]["away"] is True  # a spectator now; the computer plays
+    assert friend.wait_for(lambda s: s["players"][0]["away"])["players"][0]["away"] is True
+    back = wound.ws(match_id)
+    back.hello(tokens["0"])  # the token still holds the seat: the person takes it back
+    assert back.state["seats"] == [0] and back.state["players"][0]["away"] is False
+    assert match_id in wound.app.state.hub.live and not wound.app.state.hub.live[match_id].left

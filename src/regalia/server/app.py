@@ -51,6 +51,7 @@ from .protocol import (
     Hello,
     Invite,
     InviteRequest,
+    Leave,
     LeaverRule,
     MatchCreated,
     MatchInfo,
@@ -311,6 +312,8 @@ async def serve_client(ws: WebSocket, hub: Hub, live: LiveMatch, client: Client)
                 await hub.hello(live, client, parsed.tokens)
             elif isinstance(parsed, SetLevel):
                 await hub.set_level(live, client, parsed.seat, parsed.level)
+            elif isinstance(parsed, Leave):
+                await hub.leave_seat(live, client, parsed.seat)
             else:
                 await hub.refresh(live, client)
         except Refusal as exc:

@@ -113,6 +113,8 @@ class LiveMatch:
     """The host's zombie mode (grace seconds, computer level), as stored; None: the server's default."""
     away: set[int] = field(default_factory=set)
     """People's seats a computer plays since their person left (``referee.py``), until they come back."""
+    left: set[int] = field(default_factory=set)
+    """Seats whose person said they leave for good: the computer plays them at once (no grace)."""
 
     def computer_to_move(self) -> StoredSeat | None:
         mover = self.match.to_move
@@ -123,7 +125,7 @@ class LiveMatch:
 
     def players(self) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                 "open": s.is_open, "invite_only": s.is_invite_only, "away": s.seat in self.away}
+                 "open": s.is_open, "invite_only": s.is_invite_only, "away": s.seat in self.away or s.seat in self.left}
                 for s in self.seats]
 
 
@@ -325,6 +327,7 @@ class Hub:
             client.focus = None
             client.log_seen = 0
             await self._tell_presence(live)  # recorded before the client is told it holds the seats
+            live.left -= client.seats  # back after all
             if live.away & client.seats:  # back from away: every table shows the person again
                 live.away -= client.seats
                 self._broadcast(live)
@@ -395,6 +398,23 @@ class Hub:
             live.seats[seat].name = name
             self._broadcast(live)
         await self.seats_changed(live)
+
+    async def leave_seat(self, live: LiveMatch, client: Client, seat: int) -> None:
+        """The person playing ``seat`` leaves the match for good: every connection of this instance stops
+        holding the seat (theirs watch on), and the referee hands it to the computer at once."""
+        if seat not in client.seats:
+            raise Refusal(f"you do not hold Seat {seat + 1}: only its player may leave it")
+        if live.match.is_over:
+            raise Refusal("the match is over: nothing about it can be changed")
+        async with live.lock:
+            live.left.add(seat)
+            for other in live.clients:
+                other.seats.discard(seat)
+                if other.focus == seat:
+                    other.focus = min(other.seats) if other.seats else None
+            await self._tell_presence(live)
+            self._broadcast(live)
+        self._notify(live)
 
     async def refresh(self, live: LiveMatch, client: Client) -> None:
         async with live.lock:

@@ -54,7 +54,15 @@ class SetLevel(_Message):
     level: str = Field(min_length=1, max_length=40)
 
 
-ClientMessage = Annotated[Hello | Act | Ping | SetLevel, Field(discriminator="type")]
+class Leave(_Message):
+    """Leave the match for good: the computer plays the seat at once, at the match's leaver level (the
+    person may come back with the seat's token; a browser that leaves forgets it)."""
+
+    type: Literal["leave"]
+    seat: int = Field(ge=0, le=15)
+
+
+ClientMessage = Annotated[Hello | Act | Ping | SetLevel | Leave, Field(discriminator="type")]
 client_message = TypeAdapter(ClientMessage)
 
 

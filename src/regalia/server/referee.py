@@ -162,8 +162,9 @@ class Referee:
             live = self.hub.live.get(match_id)
             if live is None:
                 self._forget(match_id)
-            elif now - since >= self.policy(match_id).grace and not self._zombie_busy(match_id):
-                if await self.hub.held_elsewhere(live, seat):  # connected to another instance: not gone
+            elif (now - since >= (0.0 if seat in live.left else self.policy(match_id).grace)
+                  and not self._zombie_busy(match_id)):
+                if seat not in live.left and await self.hub.held_elsewhere(live, seat):  # on another instance
                     self.absent[match_id] = (seat, now)
                     continue
                 task = asyncio.create_task(self._zombie_turn(live, seat), name=f"zombie-{match_id}")

@@ -93,6 +93,13 @@ export function inviteLink(matchId, seat, key) {
   return `${location.origin}/#/m/${matchId}/join/${seat}${key ? `/${key}` : ""}`;
 }
 
+/** This browser no longer holds ``seats`` of the match (it left them); the match stays among its recent ones. */
+export function forgetSeats(matchId, seats) {
+  const all = heldSeats();
+  for (const seat of seats) delete (all[matchId] || {})[seat];
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
 export function tokensFor(matchId) {
   return Object.values(heldSeats()[matchId] || {});
 }

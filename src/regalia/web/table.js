@@ -242,7 +242,23 @@ export async function showMatch(root, matchId) {
         h("a", { href: api.recordUrl(matchId), download: `${matchId}.json`, id: "download-record" }, "Download the record"),
         " · ", h("a", { href: `#/m/${matchId}/replay`, id: "replay-link" }, "Replay step by step")) : null,
       leaverRule(u),
+      leaveButton(u),
     ].filter(Boolean));
+  }
+
+  /** An online player may leave for good: the computer plays their seat at once, and this browser watches. */
+  function leaveButton(u) {
+    const people = u.players.filter((p) => p.kind === "human").length;
+    if (!u.seats.length || u.view.is_over || u.seats.length === people) return null;  // hot-seat: nobody leaves
+    const mine = u.seats.map((s) => seatName(u.players, s)).join(" and ");
+    return h("p", {}, h("button", { type: "button", id: "leave-match", onclick: () => {
+      const who = leavers ? `the computer (${leavers.level})` : "the computer";
+      if (!window.confirm(`Leave the match for good? ${who} plays ${mine} from now until the end.`)) return;
+      for (const seat of u.seats) conn.send({ type: "leave", seat });
+      api.forgetSeats(matchId, u.seats);
+      conn.tokens = [];  // a reconnect must not take the seats back
+      toast(`You left the match: ${who} plays ${mine}.`);
+    } }, "Leave the match"));
   }
 
   /** Where people play from more than one place, what happens to the seat of one who leaves. */
