@@ -6,11 +6,12 @@ Client -> server (one WebSocket per browser tab, ``/ws/matches/{id}``)::
     {"type": "act", "version": 7, "seat": 1, "action": "hold 2"}  play; ``version`` is the one the client saw
     {"type": "ping"}
     {"type": "level", "seat": 1, "level": "hard"}                  a computer seat's difficulty
+    {"type": "leave", "seat": 1}                                   leave for good: the computer plays the seat
 
 Server -> client::
 
     {"type": "update", "version": 8, "seat": 1, "view": {...}, "legal": [...], "log_start": 31, "log": [...]}
-    {"type": "refused", "reason": "it is not seat 1's turn: ...", "version": 8}
+    {"type": "refused", "reason": "it is not Seat 2's turn: ...", "version": 8}
     {"type": "error", "reason": "no match 'xyz'"}                   then the socket closes
 
 Every ``update`` is built from one seat's view (``Match.view(seat)``) or the spectator's (``view(None)``).
