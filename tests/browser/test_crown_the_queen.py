@@ -65,7 +65,7 @@ def test_crown_the_queen_from_the_lobby_to_the_end_against_the_computer(page, si
     places = page.locator("#results .places li strong")
     expect(places).to_have_count(3)
     assert sorted(re.sub(r"^\d\. ", "", t) for t in places.all_text_contents()) == sorted(["Seat 1", *twins])
-    headers = page.locator("#results table.explained th").all_text_contents()
+    headers = page.locator("#results table.explained tr").first.locator("th").all_text_contents()
     assert headers == ["Game", "Seat 1", *twins], headers  # as the score sheet and the log count them
     shot(page, "crown-the-queen-over")
 
@@ -261,3 +261,18 @@ def test_between_the_games_of_a_rubber_the_last_game_s_end_stays_at_hand(page, s
     assert [line.split(" · ")[-2] for line in lines] == sheet, (lines, sheet)
     assert any("Queen" in line for line in lines) == ("crowned" in last.locator("summary").inner_text())
     shot(page, "crown-the-queen-between-games")
+
+
+def test_a_rubber_s_result_shows_each_game_the_totals_and_the_queens_a_tie_goes_by(page, site):
+    created = site.new_match("crown-the-queen", seats=[{"kind": "computer", "level": "easy"}] * 3)
+    site.wait_until_over(created["match"])
+    result = site.http.get(f"/api/matches/{created['match']}/result").json()
+    page.goto(f"{site.url}/#/m/{created['match']}")
+    rows = page.locator("#results table.explained tr")
+    expect(rows).to_have_count(1 + 3 + 2)  # the names, games 1-3, the totals, the Queens crowned
+    cells = [rows.nth(i).locator("th, td").all_text_contents() for i in range(6)]
+    assert [c[0] for c in cells] == ["Game", "1", "2", "3", "Total", "Queens crowned"]
+    for game in range(3):
+        assert cells[1 + game][1:] == [str(p) for p in result["result"]["games"][game]]
+    assert cells[4][1:] == [f"{s:g}" for s in result["result"]["scores"]]
+    assert cells[5][1:] == [str(q) for q in result["result"]["queens"]]

@@ -33,13 +33,19 @@ function kingsGold(screen) {
       h("td", {}, c.score))));
 }
 
-/** Crown the Queen: the points of every game of the rubber and the processions that scored them. */
+/** Crown the Queen: the points of every game of the rubber, the totals and the Queens crowned (what a tie of
+ *  totals goes by, as the result reports them), and the processions that scored the last game. */
 function crownTheQueen(screen) {
   const deals = screen.result.games || [];
+  const queens = screen.result.queens;
   const processions = screen.view.last_processions || screen.view.processions || [];
+  const row = (title, bySeat) => h("tr", {}, h("th", { scope: "row" }, title),
+    screen.seats.map((s) => h("td", {}, bySeat(s))));
   return [h("table", { class: "explained" },
     h("tr", {}, h("th", {}, "Game"), screen.seats.map((s) => h("th", {}, s.name))),
-    deals.map((points, i) => h("tr", {}, h("td", {}, `${i + 1}`), points.map((p) => h("td", {}, p))))),
+    deals.map((points, i) => row(`${i + 1}`, (s) => points[s.seat])),
+    deals.length > 1 ? row("Total", (s) => s.score) : null,
+    queens && deals.length > 1 ? row("Queens crowned", (s) => queens[s.seat]) : null),
   h("ul", { class: "processions" }, processions.map((cards, seat) =>
     h("li", {}, `${nameOf(screen, seat)}'s last procession: ${cards.join(", ") || "none"}`)))];
 }
