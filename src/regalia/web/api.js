@@ -56,36 +56,40 @@ export function board(gameId, options = {}) {
   return boards[path];
 }
 
-/** {matchId: {seat: token}} for every seat this browser holds, newest match last. */
-export function heldSeats() {
-  try { return JSON.parse(localStorage.getItem(SEATS_KEY)) || {}; } catch { return {}; }
+/** An object kept in localStorage under ``key`` ({} when missing or unreadable). */
+function stored(key) {
+  try { return JSON.parse(localStorage.getItem(key)) || {}; } catch { return {}; }
 }
 
-export function rememberSeats(matchId, tokens) {
-  const all = heldSeats();
-  const merged = { ...(all[matchId] || {}), ...tokens };
+/** ``entries`` for ``matchId`` merged into the object kept under ``key``: that match last, the 30 newest kept. */
+function keepForMatch(key, matchId, entries) {
+  const all = stored(key);
+  const merged = { ...(all[matchId] || {}), ...entries };
   delete all[matchId]; // re-inserted last: the most recent match comes last
   all[matchId] = merged;
   const ids = Object.keys(all);
   for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old];
-  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+  localStorage.setItem(key, JSON.stringify(all));
+}
+
+/** {matchId: {seat: token}} for every seat this browser holds, newest match last. */
+export function heldSeats() {
+  return stored(SEATS_KEY);
+}
+
+export function rememberSeats(matchId, tokens) {
+  keepForMatch(SEATS_KEY, matchId, tokens);
 }
 
 const INVITES_KEY = "regalia.invites";
 
 /** {seat: key} of the invite links of a private match this browser made (the server shows them only once). */
 export function invitesFor(matchId) {
-  try { return (JSON.parse(localStorage.getItem(INVITES_KEY)) || {})[matchId] || {}; } catch { return {}; }
+  return stored(INVITES_KEY)[matchId] || {};
 }
 
 export function rememberInvites(matchId, invites) {
-  if (!invites || !Object.keys(invites).length) return;
-  let all;
-  try { all = JSON.parse(localStorage.getItem(INVITES_KEY)) || {}; } catch { all = {}; }
-  all[matchId] = { ...(all[matchId] || {}), ...invites };
-  const ids = Object.keys(all);
-  for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old];
-  localStorage.setItem(INVITES_KEY, JSON.stringify(all));
+  if (invites && Object.keys(invites).length) keepForMatch(INVITES_KEY, matchId, invites);
 }
 
 /** The link that takes an open seat: a private match's carries the seat's invite key. */
