@@ -13,7 +13,7 @@ from regalia.ai import load_agent
 from regalia.core.errors import IllegalAction
 from regalia.games import game_class, load_game, rulebook
 
-from .tables import renderer
+from .tables import renderer, seat_names
 
 HUMAN = "human"
 
@@ -40,8 +40,11 @@ def play_terminal(game_id: str, *, players: int | None, ai: str, seed: int | Non
     console.print(f"[bold]{game.title}[/bold] — seed {seed}. Type an action, [bold]?[/bold] for the legal "
                   "ones, [bold]help[/bold] for the rules, [bold]quit[/bold] to leave.")
     if agents:
-        console.print(f"You are Seat {seat + 1}; {seat_list(sorted(agents))} "
-                      f"{'is' if len(agents) == 1 else 'are'} played by the computer ({ai}).")
+        names = seat_names(game_id, match.view(seat))
+        you = f"Seat {seat + 1}" if names is None else f"{names[seat]} (Seat {seat + 1})"
+        others = seat_list(sorted(agents)) if names is None else and_list(
+            [f"{names[s]} (Seat {s + 1})" for s in sorted(agents)])
+        console.print(f"You are {you}; {others} {'is' if len(agents) == 1 else 'are'} played by the computer ({ai}).")
     shown = 0
     while not match.is_over:
         mover = match.to_move
@@ -59,6 +62,11 @@ def play_terminal(game_id: str, *, players: int | None, ai: str, seed: int | Non
             return
     console.print(draw(match.view(seat if ai != HUMAN else None), match.log[shown:]))
     console.print(outcome_line(match))
+
+
+def and_list(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def seat_list(seats: list[int]) -> str:

@@ -56,3 +56,15 @@ def test_kg_20_table_shows_the_blitz_countdown():
     assert "10 s left for this turn" in text_of(view, [])
     view["clock"]["seconds_left"] = 3
     assert "3 s left for this turn" in text_of(view, [])
+
+
+def test_the_terminal_names_the_captains_it_seats(monkeypatch):
+    from rich.prompt import Prompt
+
+    from regalia.cli.terminal import play_terminal
+
+    monkeypatch.setattr(Prompt, "ask", lambda *_a, **_k: "quit")
+    console = Console(record=True, width=160, color_system=None)
+    play_terminal("kings-gold", players=3, ai="easy", seed=1, seat=1, options={}, console=console)
+    assert ("You are Ben (Seat 2); Anne (Seat 1) and Calico (Seat 3) are played by the computer (easy)."
+            in console.export_text())

@@ -1,4 +1,5 @@
-"""Terminal tables: one module per game (named after its id), each with ``render(view, log)``.
+"""Terminal tables: one module per game (named after its id), each with ``render(view, log)`` and, where
+the game names its seats (captains, barons), ``names(view)``.
 
 A table draws only from a seat's view, like every other client.
 """
@@ -22,10 +23,20 @@ def plain(view: dict[str, Any], log: list[str]) -> RenderableType:
     return Panel(Syntax(json.dumps(view, indent=1), "json"), title=str(view.get("game", "")))
 
 
-def renderer(game_id: str) -> Renderer:
+def _module(game_id: str) -> Any:
     try:
-        module = importlib.import_module(f"regalia.cli.tables.{game_id.replace('-', '_')}")
+        return importlib.import_module(f"regalia.cli.tables.{game_id.replace('-', '_')}")
     except ModuleNotFoundError:
-        return plain
-    found: Renderer = module.render
+        return None
+
+
+def renderer(game_id: str) -> Renderer:
+    module = _module(game_id)
+    found: Renderer = module.render if module is not None else plain
     return found
+
+
+def seat_names(game_id: str, view: dict[str, Any]) -> list[str] | None:
+    """The names the game gives its seats in ``view`` ("Anne", "Gold"), or None where it names none."""
+    names = getattr(_module(game_id), "names", None)
+    return names(view) if names is not None else None

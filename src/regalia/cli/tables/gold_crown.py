@@ -117,6 +117,11 @@ def spinner(view: dict[str, Any]) -> Text:
     return text
 
 
+def names(view: dict[str, Any]) -> list[str]:
+    """The barons' colours, seat by seat."""
+    return [NAMES[seat] for seat in range(len(view["barons"]))]
+
+
 def render(view: dict[str, Any], log: list[str]) -> RenderableType:
     parts: list[RenderableType] = [mat_text(view), sides(view), spinner(view)]
     if log:

@@ -152,6 +152,11 @@ def decision_line(view: dict[str, Any]) -> Text | None:
     return None
 
 
+def names(view: dict[str, Any]) -> list[str]:
+    """The captains' names, seat by seat."""
+    return [c["name"] for c in view["captains"]]
+
+
 def render(view: dict[str, Any], new_log_lines: list[str]) -> RenderableType:
     """The whole table for one seat, with the events since it last looked."""
     helm = view["captains"][view["captain"]]["name"] if view["captain"] >= 0 else "nobody yet"
