@@ -306,3 +306,30 @@ def test_news_of_changed_seats_round_trips_and_an_older_reader_ignores_it():
 
     assert encode("m1", SEATS) == "m1 seats" and decode("m1 seats") == ("m1", SEATS)
     assert decode(b"m1 seats") == ("m1", SEATS) and decode(" seats") is None
+
+
+def test_a_computer_playing_a_gone_seat_stops_when_its_person_is_back_through_another_instance(twin_servers):
+    from regalia.server.referee import HandClock
+
+    a, b = twin_servers
+    clock = HandClock()
+    a.app.state.referee.clock = clock
+    created = a.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}])
+    match_id, tokens = created["match"], created["tokens"]
+    host = a.ws(match_id)
+    host.hello(tokens["0"])
+    friend = b.ws(match_id)
+    friend.hello(tokens["1"])
+    host.act("stop")
+    friend.wait_for(lambda s: s["version"] == 1 and s["legal"])
+    friend.close()  # gone from every instance
+    time.sleep(0.3)
+    a.app.state.hub.bots.pause = 0.6  # A's computer takes its time over its first move for the friend
+    clock.advance(120)
+    host.wait_for(lambda s: s["players"][1]["away"])  # A's computer has taken the seat
+    again = b.ws(match_id)
+    again.hello(tokens["1"])  # the friend is back, through B, while A's computer thinks
+    time.sleep(1.0)
+    assert a.http.get(f"/api/matches/{match_id}").json()["version"] == 1  # A's computer did not play for them
+    assert host.wait_for(lambda s: not s["players"][1]["away"])["version"] == 1
+    assert again.act("roll")["last"] == {"seat": 1, "action": "roll"}

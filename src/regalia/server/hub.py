@@ -327,13 +327,26 @@ class Hub:
             client.focus = None
             client.log_seen = 0
             await self._tell_presence(live)  # recorded before the client is told it holds the seats
-            live.left -= client.seats  # back after all
-            if live.away & client.seats:  # back from away: every table shows the person again
-                live.away -= client.seats
-                self._broadcast(live)
-            else:
+            if not self.back(live, client.seats):
                 client.post(update_for(live, client))
         self._notify(live)
+
+    def gone(self, live: LiveMatch, seat: int) -> None:
+        """A computer plays ``seat`` since its person left: every table shows them away."""
+        if seat not in live.away:
+            live.away.add(seat)
+            self._broadcast(live)
+
+    def back(self, live: LiveMatch, seats: set[int]) -> bool:
+        """The people of ``seats`` are back (here or through another instance): no longer away or left.
+        True if a table had them away, which every table is then shown (the caller holds the match's lock
+        or runs between its awaits)."""
+        live.left -= seats
+        if not live.away & seats:
+            return False
+        live.away -= seats
+        self._broadcast(live)
+        return True
 
     async def claim(self, live: LiveMatch, seat: int, key: str | None = None,
                     previous_token: str | None = None) -> str | None:

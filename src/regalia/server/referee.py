@@ -189,7 +189,7 @@ class Referee:
         match = live.match
         level = self.policy(live.id).level
         assert level is not None
-        live.away.add(seat)  # tables say so from the computer's first move for them
+        self.hub.gone(live, seat)  # every table says so before the computer's first move for them
         while match.to_move == seat and self._is_gone(live, seat):
             version = match.version
             try:
@@ -197,6 +197,9 @@ class Referee:
                 action = await self.hub.bots.decide(match.game, level, bot_seed(f"{live.seed}:zombie", seat, version),
                                                     match.view(seat), seat, match.legal_actions())
                 if not self._is_gone(live, seat):  # the person came back while it thought: theirs again
+                    return
+                if seat not in live.left and await self.hub.held_elsewhere(live, seat):  # back on another instance
+                    self.hub.back(live, {seat})
                     return
                 await self.hub.submit(live, seat, version, action)
             except Refusal as exc:
