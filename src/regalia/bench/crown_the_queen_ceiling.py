@@ -59,9 +59,9 @@ Since 2026-12-01 hard spends a sequential budget (64 worlds, up to 512 while the
 never searched more weakly than hard. With ``--params '{"samples": 64, "margin": 1, "more_samples": 512,
 "open_margin": 0.5}'`` against two mediums: 41.5% ± 2.2% of 2,000 rubbers (strength:0-999 42.4%, 1000-1999
 40.7%; ~6.5 CPU s a rubber), where hard takes 38.5% ± 2.1% of the same 2,000: 63% of this ceiling's edge, against
-the 39.1% the fallback asks (71% of the 64-stream ceiling's edge). On 4,231 new rubbers (2000-6230),
-played by both and judged paired (crown_the_queen_verdict.py, its ledger): this ceiling 41.6%, hard 39.7%,
-76% of the edge (Fieller's 95%: 60% to 95%); D = h - 0.7 c - 0.1 = +0.5 ± 0.7 points, so the fallback is
+the 39.1% the fallback asks (71% of the 64-stream ceiling's edge). On 5,462 new rubbers (2000-7461),
+played by both and judged paired (crown_the_queen_verdict.py, its ledger): this ceiling 41.7%, hard 39.1%,
+69% of the edge (Fieller's 95%: 55% to 84%); D = h - 0.7 c - 0.1 = -0.06 ± 0.61 points, so the fallback is
 neither shown nor refuted.
 """
 

@@ -170,8 +170,8 @@ class CrownTheQueen(Game):
             # on enough worlds not to be noise; clear decisions stay at 64. About three times the CPU of a
             # fixed 64 worlds (≈7.5 s a rubber against ≈2.4 s); the 0.4 s clock caps the longest decisions.
             # Against two mediums (CPU clock): 38.5% ± 2.1% of 2,000 rubbers (strength:0-999 39.7%,
-            # 1000-1999 37.2%); on new rubbers 2000-6230, paired with the ceiling (verdict ledger,
-            # bench/crown_the_queen_verdict.py): 39.7% against its 41.6%, 76% of its edge, D +0.5 ± 0.7 points.
+            # 1000-1999 37.2%); on new rubbers 2000-7461, paired with the ceiling (verdict ledger,
+            # bench/crown_the_queen_verdict.py): 39.1% against its 41.7%, 69% of its edge, D -0.1 ± 0.6 points.
             # Chosen on 3,835 positions of medium self-play
             # scored by 256 true-state rollouts per action: +0.0007 ± 0.0002 standing a decision over the
             # fixed budget (4 SE). The fixed budget with the 2-SE margin (the level until 2026-12-01),
