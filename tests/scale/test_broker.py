@@ -6,6 +6,7 @@ import asyncio
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy.exc import IntegrityError
@@ -203,20 +204,27 @@ def test_a_seat_claimed_on_one_instance_is_honoured_on_the_other(twin_servers):
     assert watcher.hello(claimed["token"])["seats"] == [1]
 
 
-def test_a_person_connected_to_one_instance_is_not_replaced_by_the_other_instance_s_computer(twin_servers):
+def host_on_a_friend_on_b(a: LiveServer, b: LiveServer) -> tuple[Any, str, dict[str, str], Any, Any]:
+    """A two-person pig match: the host plays through A (whose referee runs on a hand-wound clock), the friend
+    through B, and it is the friend's turn: (A's clock, match id, tokens, the host's socket, the friend's)."""
     from regalia.server.referee import HandClock
 
-    a, b = twin_servers
     clock = HandClock()
     a.app.state.referee.clock = clock
     created = a.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}])
     match_id, tokens = created["match"], created["tokens"]
     host = a.ws(match_id)
     host.hello(tokens["0"])
-    friend = b.ws(match_id)  # the friend plays through instance B: A has no connection holding seat 2
+    friend = b.ws(match_id)  # A has no connection holding seat 2
     friend.hello(tokens["1"])
     host.act("stop")
     friend.wait_for(lambda s: s["version"] == 1 and s["legal"])
+    return clock, match_id, tokens, host, friend
+
+
+def test_a_person_connected_to_one_instance_is_not_replaced_by_the_other_instance_s_computer(twin_servers):
+    a, b = twin_servers
+    clock, match_id, tokens, host, friend = host_on_a_friend_on_b(a, b)
     clock.advance(120)  # twice the default grace on A's clock
     time.sleep(1.0)  # ten of A's referee ticks
     assert a.http.get(f"/api/matches/{match_id}").json()["version"] == 1  # nobody played for the friend
@@ -309,19 +317,8 @@ def test_news_of_changed_seats_round_trips_and_an_older_reader_ignores_it():
 
 
 def test_a_computer_playing_a_gone_seat_stops_when_its_person_is_back_through_another_instance(twin_servers):
-    from regalia.server.referee import HandClock
-
     a, b = twin_servers
-    clock = HandClock()
-    a.app.state.referee.clock = clock
-    created = a.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}])
-    match_id, tokens = created["match"], created["tokens"]
-    host = a.ws(match_id)
-    host.hello(tokens["0"])
-    friend = b.ws(match_id)
-    friend.hello(tokens["1"])
-    host.act("stop")
-    friend.wait_for(lambda s: s["version"] == 1 and s["legal"])
+    clock, match_id, tokens, host, friend = host_on_a_friend_on_b(a, b)
     friend.close()  # gone from every instance
     time.sleep(0.3)
     a.app.state.hub.bots.pause = 0.6  # A's computer takes its time over its first move for the friend
