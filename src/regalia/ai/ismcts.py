@@ -32,7 +32,10 @@ tree whose expansions try moves at random on a few dozen worlds (Crown the Queen
 
 With ``horizon`` a game that defines ``rollout_cut(start, state)`` ends every rollout where that says, with
 the values it gives (e.g. at the end of the deal in progress, scored by the standings it leaves): a natural
-point to stop, where a fixed ``rollout_depth`` would stop anywhere.
+point to stop, where a fixed ``rollout_depth`` would stop anywhere. Such a game may also play a whole
+rollout of a policy itself: ``play_out(policy, start, state, rng)`` returns exactly the values the loop here
+would (the same draws from ``rng``), typically from one loop over its own compact state; None where it
+does not play that policy.
 
 The agent stops after ``iterations`` (deterministic: use this in tests), ``samples`` worlds (paired search),
 or ``seconds`` of wall time, whichever comes first. With ``more_samples`` (paired search with a prior) the
@@ -112,6 +115,11 @@ class ISMCTSAgent(Agent):
         many paired standard errors (less than ``prior_margin``, which it must pass to be played)."""
         self.last_iterations = 0
         """Iterations run by the last decision (for benchmarks)."""
+        self.last_clocked = False
+        """Whether the clock (``seconds``) ended the last decision before its other budget did: where it
+        does, the choice depends on the machine's speed and a rubber may not replay exactly (benchmarks)."""
+        self._play_out: Callable[[str, State, State, Rng], list[float] | None] | None = None
+        """The game's own rollout loop for this search, if it has one (``play_out``)."""
 
     def decide(self, game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> str:
         if len(legal) == 1:
@@ -131,11 +139,16 @@ class ISMCTSAgent(Agent):
         root = Node(game.players)
         deadline = None if self.seconds is None else clock.now() + self.seconds
         done = worlds = 0
+        self.last_clocked = False
         default: str | None = None
         outcomes: dict[str, list[float]] = {action: [] for action in legal}
         cut = getattr(game, "rollout_cut", None) if self.horizon else None
+        self._play_out = None
+        if cut is not None and self.rollout_policy is not None and self.rollout_depth is None:
+            self._play_out = getattr(game, "play_out", None)
         while self.iterations is None or done < self.iterations:
             if deadline is not None and clock.now() >= deadline:
+                self.last_clocked = True
                 break
             if self.samples is not None and worlds >= self.samples and not self._goes_on(worlds, outcomes, default):
                 break
@@ -227,6 +240,11 @@ class ISMCTSAgent(Agent):
 
     def _rollout(self, game: Game, state: State, rng: Rng, start: State,
                  cut: Callable[[State, State], list[float] | None] | None) -> list[float]:
+        if self._play_out is not None:
+            assert self.rollout_policy is not None
+            values = self._play_out(self.rollout_policy, start, state, rng)
+            if values is not None:
+                return values
         decisions = 0
         while True:
             if cut is not None:

@@ -76,6 +76,7 @@ from regalia.core.stats import clearly_better, is_open
 from regalia.games.crown_the_queen import heuristics
 from regalia.games.crown_the_queen.game import CrownTheQueen
 from regalia.games.crown_the_queen.lookahead import standing
+from regalia.games.crown_the_queen.playout import play_out
 from regalia.games.crown_the_queen.state import OVER, QueenState
 
 from .crown_the_queen import _Seeing, _seeing_medium
@@ -146,6 +147,15 @@ class Oracle(_Seeing):
     def _value(self, game: CrownTheQueen, state: QueenState, action: str, stream: int, seat: int,
                depth: int) -> float:
         """``seat``'s standing after playing ``action`` and the true future to the end of this game."""
+        if depth == 1 and self.base == "seeing-medium":  # the game's fused loop plays exactly this
+            values = play_out(self.model, state, game.apply(state, action), Rng(state=stream), seer=seat)
+            if values is not None:
+                return values[seat]
+        return self._played_value(game, state, action, stream, seat, depth)
+
+    def _played_value(self, game: CrownTheQueen, state: QueenState, action: str, stream: int, seat: int,
+                      depth: int) -> float:
+        """``_value`` step by step through the core protocol (any base, model and depth)."""
         rng = Rng(state=stream)
         finished = len(state.results)
         state = game.apply(state, action)

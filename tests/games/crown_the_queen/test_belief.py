@@ -122,3 +122,18 @@ def test_belief_spreads_over_many_worlds():
     seat = match.to_move
     worlds = {g.determinize(g.view(match.state, seat), seat, Rng(i)).hands for i in range(30)}
     assert len(worlds) > 10
+
+
+def test_fact_4_gives_back_the_first_card_needed_least_as_the_plain_minimum_does():
+    from regalia.games.crown_the_queen.cards import uses
+
+    rng = Rng("least")
+    processions = [(), ("Policeman",), ("Policeman", "Soldier", "Sailor", "Airman"),
+                   ("Policeman", "Airman", "Soldier", "Sailor", "Royal Coach", "Page")]
+    for _ in range(2000):
+        usefulness = uses(processions[rng.randbelow(len(processions))])
+        dealt = [DECK[rng.randbelow(len(DECK))] for _ in range(2 + rng.randbelow(20))]
+        fixed = rng.randbelow(2)
+        plain = min(range(fixed, len(dealt)),
+                    key=lambda j: 0.0 if dealt[j] in dealt[:j] else usefulness.get(dealt[j], 0.0))
+        assert belief._least_needed(dealt, fixed, usefulness) == plain

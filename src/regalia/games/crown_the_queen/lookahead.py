@@ -31,15 +31,21 @@ def standing(state: QueenState, seat: int) -> float:
 
     Once the rubber is over this is the real result (CQ-7's tie-breaks; a shared win counts 1/k).
     """
-    results = state.results
-    n = len(state.hands)
-    if state.step == OVER:
+    return standings(state.results, state.games, state.step == OVER, len(state.hands))[seat]
+
+
+def standings(results: tuple[tuple[int, ...], ...], games: int, over: bool, n: int) -> list[float]:
+    """Every one of ``n`` seats' ``standing`` from the points of the finished games (``over``: the rubber
+    is): one computation for all seats, the same floats as seat by seat."""
+    if over:
         keys = [(sum(r[s] for r in results), sum(1 for r in results if r[s] == 100),
                  max((r[s] for r in results), default=0)) for s in range(n)]
         best = max(keys)
-        return 1.0 / keys.count(best) if keys[seat] == best else 0.0
+        share = 1.0 / keys.count(best)
+        return [share if key == best else 0.0 for key in keys]
     totals = [sum(r[s] for r in results) for s in range(n)]
-    temperature = SPREAD_PER_GAME * math.sqrt(state.games - len(results))
+    temperature = SPREAD_PER_GAME * math.sqrt(games - len(results))
     top = max(totals)
     weights = [math.exp((t - top) / temperature) for t in totals]
-    return weights[seat] / sum(weights)
+    total = sum(weights)
+    return [w / total for w in weights]
