@@ -42,7 +42,6 @@ from pathlib import Path
 from typing import Any
 
 from regalia.ai import clock
-from regalia.ai.arena import play_match
 from regalia.games import load_game
 
 from ._ledger import Z95, Ledger, code, code_fingerprint, mean_and_se, now, ratio_interval, wilson
@@ -98,11 +97,25 @@ def play_rubber(job: tuple[str, int]) -> dict[str, Any]:
     seat = index % PLAYERS
     agents = [make_agent("oracle", f"{index}:{s}", FIELD, **ceiling_params()) if s == seat and hero == "ceiling"
               else make_agent("hard" if s == seat else FIELD, f"{index}:{s}") for s in range(PLAYERS)]
+    searcher = getattr(agents[seat], "inner", agents[seat])  # a level's agent searches through its inner one
+    decisions = clocked = 0
+    slowest = 0.0
     started = time.process_time()
-    match = play_match(game, agents, seed=f"strength:{index}")
+    match = game.new_match(seed=f"strength:{index}")  # arena.play_match, timing the hero's decisions
+    while not match.is_over:
+        mover = match.to_move
+        assert mover is not None
+        thinking = time.thread_time()
+        action = agents[mover].choose(match)
+        if mover == seat and len(match.legal_actions()) > 1:
+            decisions += 1
+            slowest = max(slowest, time.thread_time() - thinking)
+            clocked += bool(getattr(searcher, "last_clocked", False))
+        match.play(action)
     share = 1 / len(match.winners) if seat in match.winners else 0.0
     return {"hero": hero, "seed": index, "seat": seat, "share": share,
-            "cpu": round(time.process_time() - started, 2)}
+            "cpu": round(time.process_time() - started, 2), "decisions": decisions, "clocked": clocked,
+            "slowest": round(slowest, 4)}
 
 
 def missing(ledger: Ledger, fingerprint: str, first: int, rubbers: int) -> list[tuple[str, int]]:
@@ -157,17 +170,24 @@ def verdict(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     fractions the paired data do not rule out) and ``D`` with its standard error."""
     by_hero: dict[str, dict[int, float]] = {hero: {} for hero in HEROES}
     cpu = dict.fromkeys(HEROES, 0.0)
+    decided = {hero: [0, 0, 0.0] for hero in HEROES}  # decisions, stopped by the clock, the slowest (CPU s)
     for entry in entries:
         shares = by_hero.get(entry.get("hero", ""))
         if shares is not None and entry["seed"] not in shares:
             shares[entry["seed"]] = entry["share"]
             cpu[entry["hero"]] += entry.get("cpu", 0.0)
+            tally = decided[entry["hero"]]
+            tally[0] += entry.get("decisions", 0)
+            tally[1] += entry.get("clocked", 0)
+            tally[2] = max(tally[2], entry.get("slowest", 0.0))
     rows: list[dict[str, Any]] = []
     for hero, shares in by_hero.items():
         n, won = len(shares), sum(shares.values())
         low, high = wilson(won, n)
+        decisions, clocked, slowest = decided[hero]
         rows.append({"player": hero, "rubbers": n, "share": won / n if n else None,
-                     "95% Wilson": f"{low:.3f}-{high:.3f}", "CPU s a rubber": cpu[hero] / n if n else None})
+                     "95% Wilson": f"{low:.3f}-{high:.3f}", "CPU s a rubber": cpu[hero] / n if n else None,
+                     "decisions": decisions, "stopped by the clock": clocked, "slowest (CPU s)": slowest})
     both = sorted(set(by_hero["hard"]) & set(by_hero["ceiling"]))
     row: dict[str, Any] = {"player": "paired", "rubbers": len(both)}
     if len(both) > 1:

@@ -124,3 +124,26 @@ def test_the_fingerprint_reads_the_runner_from_the_file_as_it_now_is():
     from regalia.bench._ledger import code
 
     assert verdict._runner_code() == code(inspect.getsource(verdict.play_rubber))
+
+
+def test_a_rubber_records_the_hero_s_decisions_those_the_clock_stopped_and_the_slowest(monkeypatch):
+    from regalia.bench.crown_the_queen import make_agent
+
+    def hurried(level: str, seed: str, field: str | None = None, **params):
+        if level == "hard":  # a clock so short that it ends every decision
+            return make_agent("hard", seed, seconds=1e-9)
+        return make_agent(level, seed, field, **params)
+
+    monkeypatch.setattr(verdict, "make_agent", hurried)
+    entry = verdict.play_rubber(("hard", 2))
+    assert entry["decisions"] > 10 and entry["clocked"] == entry["decisions"]
+    assert 0.0 < entry["slowest"] < 1.0
+    entries = [{"hero": "hard", "seed": i, "share": 1.0, "decisions": 20, "clocked": i, "slowest": 0.1 * i,
+                "fingerprint": "f"} for i in range(3)]
+    hard_row = verdict.verdict(entries)[0]
+    assert (hard_row["decisions"], hard_row["stopped by the clock"], hard_row["slowest (CPU s)"]) == (60, 3, 0.2)
+
+
+def test_hard_s_search_is_not_stopped_by_its_clock_in_a_rubber_of_the_ledger():
+    entry = verdict.play_rubber(("hard", 3))
+    assert entry["decisions"] > 10 and entry["clocked"] == 0
