@@ -251,6 +251,28 @@ def test_cq_7_ties_go_to_most_queens_then_best_game_then_shared():
     assert g.winners(shared) == [0, 1]
 
 
+def test_cq_7_the_last_line_of_the_log_names_who_won_the_rubber_and_by_which_measure():
+    g = game(3)
+
+    def last_lines(results: tuple) -> list[str]:
+        before = position([[QUEEN, "Trumpeter", "Big Ben"], ["Canada", "Ceylon", "Hyde Park"],
+                           ["Union Jack", "Marble Arch", "Australia"]], processions=[FULL_BUT_QUEEN, [], []],
+                          step=ACQUIRE, passed="New Zealand", games=3, results=results)
+        after = g.apply(before, "keep")  # seat 1 crowns the Queen: 100 points, the rubber is over
+        assert after.step == OVER
+        return g.describe(before, "keep", after)[-2:]
+
+    assert last_lines(((0, 30, 0), (0, 40, 0))) == [
+        "final totals: 100, 70, 0", "Seat 1 wins the rubber with 100 points (rule 1)"]
+    assert last_lines(((0, 60, 0), (0, 40, 0)))[-1] == (
+        "Seat 1 wins the rubber: level on 100 points, more Queens crowned (1) (CQ-7)")
+    assert last_lines(((0, 100, 0), (0, 0, 0)))[-1] == (
+        "Seat 1 and Seat 2 share the rubber: level on total, Queens crowned and best game (CQ-7)")
+    over = position([[], [], []], step=OVER, games=3)
+    best = over.__class__(**{**_fields(over), "results": ((90, 60, 0), (0, 30, 0), (0, 0, 50))})
+    assert g._rubber_won(best) == "Seat 1 wins the rubber: level on 90 points and 0 Queens, the best single game (90) (CQ-7)"
+
+
 def test_cq_8_hands_and_passed_cards_are_private_processions_and_face_up_public():
     g = game(3)
     state = position([["Trumpeter", "Big Ben", "Canada"], ["Ceylon", "Hyde Park", "India"],

@@ -34,7 +34,7 @@ class CrownTheQueen(Game):
     hidden_information = True
     max_plies = 10_000
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("rubber", True, "play a rubber of three games (false: a single game)", kind=bool),
+        Option("rubber", True, "play a rubber of three games (rule 1), or else a single game", kind=bool),
     )
 
     def __init__(self, **options: Any) -> None:
@@ -108,9 +108,26 @@ class CrownTheQueen(Game):
         if after.step == OVER:
             totals = [sum(r[s] for r in after.results) for s in range(self.players)]
             lines.append("final totals: " + ", ".join(str(t) for t in totals))
+            lines.append(self._rubber_won(after))
         else:
             lines.append(f"{seat_name(after.dealer)} deals game {number + 1}")
         return lines
+
+    def _rubber_won(self, state: QueenState) -> str:
+        """Who won the rubber, and by which of CQ-7's measures: the total, then Queens, then the best game."""
+        winners = self.winners(state)
+        keys = [_rank_key(state, s) for s in range(self.players)]
+        names = " and ".join(seat_name(s) for s in winners)
+        if len(winners) > 1:
+            return f"{names} share the rubber: level on total, Queens crowned and best game (CQ-7)"
+        best = keys[winners[0]]
+        level = [key for s, key in enumerate(keys) if s != winners[0] and key[0] == best[0]]
+        if not level:
+            return f"{names} wins the rubber with {best[0]} points (rule 1)"
+        if all(key[1] < best[1] for key in level):
+            return f"{names} wins the rubber: level on {best[0]} points, more Queens crowned ({best[1]}) (CQ-7)"
+        return (f"{names} wins the rubber: level on {best[0]} points and {best[1]} Queens, the best single game "
+                f"({best[2]}) (CQ-7)")
 
     def scores(self, state: QueenState) -> list[float]:
         """Rubber totals so far, the game in progress included (CQ-4: partial processions score)."""
