@@ -52,6 +52,7 @@ from regalia.core.match import Match
 from regalia.core.rng import Rng
 from regalia.games import load_game
 
+from ._ledger import mean_and_se
 from ._speed import openspiel_steps_per_second, regalia_steps_per_second
 
 GAME = "crown-the-queen"
@@ -378,11 +379,9 @@ def paired(variants: dict[str, dict[str, Any]], hero: str, field: str, rubbers: 
     for name in names:
         row[name] = sum(won[name]) / max(rubbers, 1)
     for name in names[1:]:
-        gains = [a - b for a, b in zip(won[name], won[names[0]], strict=True)]
-        mean = sum(gains) / max(rubbers, 1)
-        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (rubbers - 1)) if rubbers > 1 else 0.0
+        mean, se = mean_and_se([a - b for a, b in zip(won[name], won[names[0]], strict=True)])
         row[f"{name} - {names[0]}"] = mean
-        row[f"paired SE ({name})"] = spread / math.sqrt(max(rubbers, 1))
+        row[f"paired SE ({name})"] = se
         row[f"{name} better"] = clearly_better(won[name], won[names[0]], margin)
     return row
 
