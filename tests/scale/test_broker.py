@@ -329,4 +329,63 @@ def test_a_computer_playing_a_gone_seat_stops_when_its_person_is_back_through_an
     time.sleep(1.0)
     assert a.http.get(f"/api/matches/{match_id}").json()["version"] == 1  # A's computer did not play for them
     assert host.wait_for(lambda s: not s["players"][1]["away"])["version"] == 1
-    assert again.act("roll")["last"] == {"seat": 1, "action": "roll"}
+    again.act("roll")  # the friend's own move (the reply may follow a frame that shows the seats)
+    assert again.wait_for(lambda s: s["version"] == 2)["last"] == {"seat": 1, "action": "roll"}
+
+
+def test_a_seat_a_computer_plays_for_a_gone_person_shows_away_on_every_instance_s_tables(twin_servers):
+    a, b = twin_servers
+    clock, match_id, tokens, host, friend = host_on_a_friend_on_b(a, b)
+    watcher = b.ws(match_id)  # a spectator on B, where no computer plays anybody's seat
+    friend.close()  # gone from every instance
+    time.sleep(0.3)
+    a.app.state.hub.bots.pause = 0.6  # A's computer takes its time over its moves for the friend
+    clock.advance(120)
+    host.wait_for(lambda s: s["players"][1]["away"])  # A's computer has taken the seat
+    assert watcher.wait_for(lambda s: s["players"][1]["away"])["players"][1]["away"] is True
+    again = b.ws(match_id)
+    again.hello(tokens["1"])  # the friend is back, through B
+    watcher.wait_for(lambda s: not s["players"][1]["away"])
+    host.wait_for(lambda s: not s["players"][1]["away"])
+    deadline = time.monotonic() + 5
+    while a.app.state.hub.presence.standing_in:  # A's stand-in row is gone with it
+        assert time.monotonic() < deadline, "A still stands in for the friend"
+        time.sleep(0.05)
+    watcher.close()
+    late = b.ws(match_id)  # a table opened afterwards reads no stand-in either
+    assert late.state["players"][1]["away"] is False
+
+
+def test_stand_ins_of_a_dead_instance_are_not_believed_and_a_match_let_go_drops_them(twin_servers):
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from regalia.server import presence as presence_module
+    from regalia.server.models import StandInRow
+    from regalia.server.presence import Presence
+
+    a, b = twin_servers
+    match_id = a.new_match("pig", seats=[{"kind": "human"}, {"kind": "human"}])["match"]
+
+    async def scenario() -> tuple[set[int], set[int], set[int], dict]:
+        store = Store(b.app.state.store.url)
+        try:
+            one, other = Presence(store, instance="one"), Presence(store, instance="other")
+            await one.stand_in(match_id, 1, True)
+            believed = await other.stood_in_elsewhere(match_id)
+            own = await one.stood_in_elsewhere(match_id)  # an instance reads the others' stand-ins only
+            async with store.writing() as session:
+                await session.execute(update(StandInRow).values(
+                    seen_at=presence_module._now() - timedelta(seconds=presence_module.STALE_SECONDS + 1)))
+            stale = await other.stood_in_elsewhere(match_id)
+            await one.beat({match_id})  # a beat renews it while the match is held
+            renewed = await other.stood_in_elsewhere(match_id)
+            await one.beat(set())  # let go (finished, nobody watching): its stand-ins go
+            assert await other.stood_in_elsewhere(match_id) == set()
+            return believed, own | stale, renewed, one.standing_in
+        finally:
+            await store.close()
+
+    believed, unseen, renewed, left = asyncio.run(scenario())
+    assert believed == {1} and unseen == set() and renewed == {1} and left == {}

@@ -115,6 +115,8 @@ class LiveMatch:
     """People's seats a computer plays since their person left (``referee.py``), until they come back."""
     left: set[int] = field(default_factory=set)
     """Seats whose person said they leave for good: the computer plays them at once (no grace)."""
+    away_elsewhere: set[int] = field(default_factory=set)
+    """People's seats a computer on another server instance plays (``presence.py``'s stand-ins)."""
 
     def computer_to_move(self) -> StoredSeat | None:
         mover = self.match.to_move
@@ -125,7 +127,7 @@ class LiveMatch:
 
     def players(self) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                 "open": s.is_open, "invite_only": s.is_invite_only, "away": s.seat in self.away or s.seat in self.left}
+                 "open": s.is_open, "invite_only": s.is_invite_only, "away": s.seat in self.away or s.seat in self.left or s.seat in self.away_elsewhere}
                 for s in self.seats]
 
 
@@ -327,25 +329,38 @@ class Hub:
             client.focus = None
             client.log_seen = 0
             await self._tell_presence(live)  # recorded before the client is told it holds the seats
-            if not self.back(live, client.seats):
+            returned = await self.back(live, client.seats)
+            if not returned:
                 client.post(update_for(live, client))
         self._notify(live)
+        if returned:  # the instance whose computer played for them hears it (after the lock: news may loop back)
+            await self.seats_changed(live)
 
-    def gone(self, live: LiveMatch, seat: int) -> None:
-        """A computer plays ``seat`` since its person left: every table shows them away."""
-        if seat not in live.away:
-            live.away.add(seat)
-            self._broadcast(live)
+    async def gone(self, live: LiveMatch, seat: int) -> None:
+        """A computer of this instance plays ``seat`` since its person left: every table, on every
+        instance, shows them away."""
+        if seat in live.away:
+            return
+        live.away.add(seat)
+        self._broadcast(live)
+        if self.presence is not None:
+            await self.presence.stand_in(live.id, seat, True)
+            await self.seats_changed(live)
 
-    def back(self, live: LiveMatch, seats: set[int]) -> bool:
+    async def back(self, live: LiveMatch, seats: set[int]) -> bool:
         """The people of ``seats`` are back (here or through another instance): no longer away or left.
-        True if a table had them away, which every table is then shown (the caller holds the match's lock
-        or runs between its awaits)."""
+        True if a table had them away, which every table here is then shown; the caller then tells the
+        other instances (``seats_changed``) once it no longer holds the match's lock."""
         live.left -= seats
-        if not live.away & seats:
+        here, there = live.away & seats, live.away_elsewhere & seats
+        if not here and not there:
             return False
         live.away -= seats
+        live.away_elsewhere -= seats
         self._broadcast(live)
+        if self.presence is not None:
+            for seat in here:
+                await self.presence.stand_in(live.id, seat, False)
         return True
 
     async def claim(self, live: LiveMatch, seat: int, key: str | None = None,
@@ -520,14 +535,26 @@ class Hub:
         self._broadcast(live)
         return True
 
-    async def _catch_up_seats(self, live: LiveMatch) -> None:
-        """Seats claimed, levels or the leaver rule set on another instance since this one loaded the match."""
+    async def _catch_up_seats(self, live: LiveMatch) -> bool:
+        """Seats claimed, levels or the leaver rule set on another instance since this one loaded the match,
+        and the seats computers play for gone people there. True if a seat this instance's computer played
+        is no longer away (its person is back through another instance): the others are then to be told."""
         if self.broker is None:
-            return
+            return False
         stored = await self.store.load_match(live.id)
         if stored is not None:
             live.seats = stored.seats
             live.leavers = stored.leavers
+        if self.presence is None:
+            return False
+        live.away_elsewhere = await self.presence.stood_in_elsewhere(live.id)
+        returned = False
+        for seat in sorted(live.away - live.left):  # our computer's seat, its person back elsewhere
+            if await self.presence.held_elsewhere(live.id, seat):
+                live.away.discard(seat)
+                await self.presence.stand_in(live.id, seat, False)
+                returned = True
+        return returned
 
     async def _tell_presence(self, live: LiveMatch) -> None:
         """Tell the other instances which seats of ``live`` this one's connections hold now."""
@@ -550,11 +577,13 @@ class Hub:
         nothing is scheduled here (a racing duplicate would only lose on the version key).
         """
         live = self.live.get(match_id)
-        if live is not None and version == SEATS:  # taken, levels, names, leaver rule: from the store
+        if live is not None and version == SEATS:  # taken, levels, names, leaver rule, away: from the store
             async with live.lock:
-                await self._catch_up_seats(live)
+                returned = await self._catch_up_seats(live)
                 self._broadcast(live)
             self._notify(live)
+            if returned:  # a table that read our stand-in before we dropped it reads again
+                await self.seats_changed(live)
             return
         if live is None or version <= live.match.version:
             return

@@ -91,3 +91,16 @@ class PresenceRow(Base):
     instance: Mapped[str] = mapped_column(String(32), primary_key=True)
     seen_at: Mapped[datetime] = mapped_column(UtcDateTime(), index=True)
     """Renewed by the instance's heartbeat; a row not renewed for a while is an instance that died."""
+
+
+class StandInRow(Base):
+    """A gone person's seat that a computer on one server instance plays for them (the referee's zombie):
+    every instance's tables show the seat away, not only that instance's (``presence.py``)."""
+
+    __tablename__ = "stand_ins"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    instance: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(UtcDateTime(), index=True)
+    """Renewed by the instance's heartbeat: a dead instance's computer plays nobody's seat."""

@@ -189,7 +189,7 @@ class Referee:
         match = live.match
         level = self.policy(live.id).level
         assert level is not None
-        self.hub.gone(live, seat)  # every table says so before the computer's first move for them
+        await self.hub.gone(live, seat)  # every table says so before the computer's first move for them
         while match.to_move == seat and self._is_gone(live, seat):
             version = match.version
             try:
@@ -199,7 +199,8 @@ class Referee:
                 if not self._is_gone(live, seat):  # the person came back while it thought: theirs again
                     return
                 if seat not in live.left and await self.hub.held_elsewhere(live, seat):  # back on another instance
-                    self.hub.back(live, {seat})
+                    if await self.hub.back(live, {seat}):
+                        await self.hub.seats_changed(live)
                     return
                 await self.hub.submit(live, seat, version, action)
             except Refusal as exc:
@@ -258,7 +259,7 @@ class Referee:
                 presence = self.hub.presence
                 if presence is not None and time.monotonic() >= next_beat:  # real time: rows carry real times
                     next_beat = time.monotonic() + BEAT_SECONDS
-                    await presence.beat()
+                    await presence.beat(set(self.hub.live))
             except Exception:
                 log.exception("referee tick failed")
 
