@@ -80,27 +80,25 @@ class RematchRow(Base):
     """Indexed: a private rematch's seat is claimed by the token that held it here (``Store.previous_seat_hash``)."""
 
 
-class PresenceRow(Base):
+class _SeatOnInstance:
+    """A seat of a match as one server instance knows it, renewed by that instance's heartbeat: a row not
+    renewed for a while is an instance that died (``presence.py``)."""
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    instance: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(UtcDateTime(), index=True)
+
+
+class PresenceRow(_SeatOnInstance, Base):
     """A seat held by a connection on one server instance (several instances share a database): another
-    instance must not hand that seat to a computer as if its person had gone (``presence.py``)."""
+    instance must not hand that seat to a computer as if its person had gone."""
 
     __tablename__ = "presence"
 
-    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    instance: Mapped[str] = mapped_column(String(32), primary_key=True)
-    seen_at: Mapped[datetime] = mapped_column(UtcDateTime(), index=True)
-    """Renewed by the instance's heartbeat; a row not renewed for a while is an instance that died."""
 
-
-class StandInRow(Base):
+class StandInRow(_SeatOnInstance, Base):
     """A gone person's seat that a computer on one server instance plays for them (the referee's zombie):
-    every instance's tables show the seat away, not only that instance's (``presence.py``)."""
+    every instance's tables show the seat away, not only that instance's."""
 
     __tablename__ = "stand_ins"
-
-    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    instance: Mapped[str] = mapped_column(String(32), primary_key=True)
-    seen_at: Mapped[datetime] = mapped_column(UtcDateTime(), index=True)
-    """Renewed by the instance's heartbeat: a dead instance's computer plays nobody's seat."""
