@@ -260,7 +260,8 @@ def test_a_friend_who_leaves_is_shown_away_while_the_computer_plays_for_them(pag
     friend.goto(link)
     expect(friend.locator(".players li").nth(1)).to_contain_text("(you)")
     expect(page.locator("#leaver-rule")).to_have_text(
-        "If a player leaves, the computer (random) plays their seat after 0 s, until they come back.")
+        "If a player leaves, the computer (random) plays their seat after 0 s, until they come back. "
+        "Still gone at the end: a forfeit.")
     friend_context.close()  # the friend leaves before their turn
     page.click("#actions button[data-action='stop']")
     expect(page.locator(".players li").nth(1)).to_contain_text("(away: the computer plays)")
@@ -276,8 +277,11 @@ def test_a_friend_who_leaves_the_match_for_good_watches_on_while_the_computer_pl
         friend = friend_context.new_page()
         friend.goto(link)
         expect(friend.locator(".players li").nth(1)).to_contain_text("(you)")
-        friend.once("dialog", lambda dialog: dialog.accept())
+        asked: list[str] = []
+        friend.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
         friend.click("#leave-match")
+        expect(friend.locator("#moves-title")).to_have_text("Watching")
+        assert "forfeit for you: last place, a loss" in asked[0]  # said before they go
         expect(friend.locator("#moves-title")).to_have_text("Watching")
         expect(friend.locator(".players li").nth(1)).not_to_contain_text("(you)")
         expect(page.locator(".players li").nth(1)).to_contain_text("(away: the computer plays)")

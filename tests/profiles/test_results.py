@@ -176,3 +176,34 @@ async def test_kg_18_a_real_kings_gold_match_puts_its_badges_on_the_profiles(ses
     assert {p: badge.value for p, badge in done.badges.items()} == expected
     assert held == {p: [Badge.parse(expected[p]).slug] if p in expected else [] for p in (a, b)}
     assert set(done.changes) == {a, b, HARD}
+
+
+async def test_a_person_gone_at_the_end_forfeits_last_place_and_a_loss_whatever_the_computer_made_of_it(
+        sessions, clock):
+    anne, mary = await people(sessions, clock, "Anne", "Mary")
+    result = {"winners": [0], "scores": [80, 25, 55], "badges": ["Gold Pirate King", "Bronze Anchor", None]}
+    async with sessions.begin() as s:  # the computer won seat 0 for Anne, who had left
+        done = await record_result(s, "kings-gold", [anne, mary, HARD], result, match_id="f1", forfeits={0},
+                                   clock=clock)
+    assert done.places == [3, 2, 1]  # below Mary, though seat 0 won the game
+    assert done.changes[anne].delta < 0 < done.changes[HARD].delta
+    assert done.badges == {mary: Badge.BRONZE_ANCHOR}  # no badge for a seat the computer finished
+    async with sessions() as s:
+        row = await s.get(RatingRow, (anne, "kings-gold"))
+        assert (row.games, row.wins, row.losses) == (1, 0, 1)
+        mine, = await match_history(s, anne)
+        assert mine.outcome == "forfeit"
+        kept = await s.get(MatchResultRow, "f1")
+        assert kept.result["winners"] == [0]  # the game's own result is kept as it was
+        theirs, = await match_history(s, mary)
+        assert theirs.outcome == "loss"  # the computer's seat 2 finished ahead of Mary
+        hard, = await match_history(s, HARD)
+        assert hard.outcome == "win"  # the win passes to the best seat that was there
+
+
+async def test_forfeits_must_name_seats_of_the_match(sessions, clock):
+    anne, mary = await people(sessions, clock, "Anne", "Mary")
+    async with sessions.begin() as s:
+        with pytest.raises(ValueError, match="forfeits"):
+            await record_result(s, "pig", [anne, mary], {"winners": [0], "scores": [20, 3]}, forfeits={2},
+                                clock=clock)

@@ -6,6 +6,7 @@ from regalia.ratings.glicko2 import LICHESS, Outcome, Rating
 from regalia.ratings.multiplayer import (
     computer_level,
     computer_player_id,
+    forfeited,
     is_computer,
     match_outcome,
     pairwise_games,
@@ -99,3 +100,20 @@ def test_match_outcome_for_the_record():
     assert match_outcome(seats_of("a", seats), [3]) == "win"
     assert match_outcome(seats_of("b", seats), [0, 2]) == "loss"
     assert match_outcome(seats_of("b", seats), []) == "draw"
+
+
+def test_a_forfeited_seat_finishes_last_and_its_win_passes_to_the_best_seat_that_was_there():
+    # the computer won seat 0 for its gone person: seat 1 (second) is now first and the winner
+    assert forfeited([1, 2, 3], [0], {0}) == ([3, 1, 2], [1])
+    # a seat that was there and won keeps the win; the others keep their order
+    assert forfeited([2, 1, 3, 4], [1], {0}) == ([4, 1, 2, 3], [1])
+    # a shared win loses its forfeited seat; a drawn match stays drawn among the seats that were there
+    assert forfeited([1, 1, 3], [0, 1], {1}) == ([1, 3, 2], [0])
+    assert forfeited([1, 1, 1], [], {2}) == ([1, 1, 3], [])
+    # nobody gone: nothing moves
+    assert forfeited([2, 1], [1], set()) == ([2, 1], [1])
+
+
+def test_several_forfeited_seats_are_level_whatever_the_computer_made_of_them():
+    assert forfeited([1, 2, 3, 4], [0], {0, 2}) == ([3, 1, 3, 2], [1])
+    assert forfeited([1, 2], [0], {0, 1}) == ([1, 1], [])

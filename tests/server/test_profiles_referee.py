@@ -5,14 +5,19 @@ Time is an input: most tests wind a ``HandClock`` instead of sleeping; one runs 
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 
+from regalia.server.models import ActionRow
 from regalia.server.referee import HandClock
+from regalia.server.store import Store
 from tests.server.conftest import LiveServer, serve
+from tests.server.test_profiles_api import auth, new_profile
 from tests.server.test_profiles_toys import records_app
 
 HOT_SEAT = [{"kind": "human"}, {"kind": "human"}]
@@ -263,3 +268,82 @@ def test_a_person_who_leaves_for_good_is_played_by_the_computer_at_once_and_may_
     taken = back.wait_for(lambda s: s["seats"] == [0])  # (a computer's move may be told first)
     assert taken["players"][0]["away"] is False
     assert match_id in wound.app.state.hub.live and not wound.app.state.hub.live[match_id].left
+
+
+def rated_pair(wound: LiveServer, game: str, **options: Any) -> tuple[str, dict[str, str], list[dict[str, Any]]]:
+    """A match of two people, each with a profile attached to their seat: (match id, tokens, profiles)."""
+    created = wound.new_match(game, seats=HOT_SEAT, **options)
+    match_id, tokens = created["match"], created["tokens"]
+    people = [new_profile(wound, f"{game} {match_id[:6]} {seat}") for seat in (0, 1)]
+    for seat, me in enumerate(people):
+        attached = wound.http.post(f"/api/matches/{match_id}/seats/{seat}/player",
+                                   json={"seat_token": tokens[str(seat)]}, headers=auth(me["token"]))
+        assert attached.status_code == 200, attached.text
+    return match_id, tokens, people
+
+
+def test_a_person_who_leaves_and_is_gone_at_the_end_forfeits_whatever_the_computer_made_of_the_seat(
+        wound: LiveServer):
+    match_id, tokens, (host_profile, friend_profile) = rated_pair(wound, "high-card")
+    friend = wound.ws(match_id)
+    friend.hello(tokens["1"])
+    host = wound.ws(match_id)
+    host.hello(tokens["0"])
+    friend.send({"type": "leave", "seat": 1})
+    host.wait_for(lambda s: s["legal"])
+    host.act("hold")
+    host.wait_for(lambda s: s["view"]["is_over"])  # the computer said hold or fold for the gone friend
+    screen = wound.http.get(f"/api/matches/{match_id}/result").json()
+    mine, theirs = screen["seats"]
+    assert theirs["outcome"] == "forfeit" and theirs["place"] == 2  # even had the computer's card won
+    assert mine["place"] == 1 and mine["outcome"] in ("win", "draw")  # a drawn match stays drawn (both fold)
+    assert theirs["rating_after"] < theirs["rating_before"]
+    assert screen["result"]["winners"] == screen["view"]["winners"]  # the game's own result is unchanged
+    page = wound.http.get(f"/api/profiles/{friend_profile['profile']}").json()
+    assert page["history"][0]["outcome"] == "forfeit"
+    assert page["standings"][0]["losses"] == 1
+    assert stored(wound, match_id) == ({1}, [1])  # from the stored actions: a restart keeps the forfeit
+
+
+def test_a_person_who_comes_back_and_plays_on_is_rated_on_the_game_as_it_ends(wound: LiveServer):
+    match_id, tokens, _ = rated_pair(wound, "pig", target=100)
+    friend = wound.ws(match_id)
+    friend.hello(tokens["1"])
+    host = wound.ws(match_id)
+    host.hello(tokens["0"])
+    friend.send({"type": "leave", "seat": 1})
+    host.wait_for(lambda s: s["seats"] == [0] and s["legal"])
+    stopped = host.state["version"] + 1
+    host.act("stop")  # Seat 2's turn: the computer plays it for the friend who left
+    host.wait_for(lambda s: s["version"] > stopped and s["view"]["seat_to_roll"] == 0 and s["legal"])
+    back = wound.ws(match_id)
+    back.hello(tokens["1"])  # the friend is back, and plays every turn from now on
+    while not host.state["view"]["is_over"]:
+        host.wait_for(lambda s: s["view"]["is_over"] or s["legal"])
+        if host.state["view"]["is_over"]:
+            break
+        host.act("stop")  # the host banks nothing: Seat 2 wins in the end
+        state = back.wait_for(lambda s: s["view"]["is_over"] or s["legal"])
+        while state["legal"]:
+            state = back.act("roll" if state["view"]["turn"] < 20 else "stop")
+            state = back.wait_for(lambda s: s["view"]["is_over"] or s["legal"] or s["view"]["seat_to_roll"] == 0)
+        host.wait_for(lambda s: s["version"] >= back.state["version"])
+    screen = wound.http.get(f"/api/matches/{match_id}/result").json()
+    assert [s["outcome"] for s in screen["seats"]] == ["loss", "win"]
+    forfeits, stood_in = stored(wound, match_id)
+    assert forfeits == set() and stood_in and set(stood_in) == {1}  # the computer played a turn for Seat 2
+
+
+def stored(wound: LiveServer, match_id: str) -> tuple[set[int], list[int]]:
+    """Read afresh from the database, as after a restart: ``Store.forfeits`` and the seats of the actions
+    a computer played for a gone person, in order."""
+    async def read() -> tuple[set[int], list[int]]:
+        store = Store(wound.app.state.hub.store.url)
+        try:
+            async with store.sessions() as session:
+                stood_in = (await session.scalars(select(ActionRow.seat).where(
+                    ActionRow.match_id == match_id, ActionRow.stand_in).order_by(ActionRow.version))).all()
+            return await store.forfeits(match_id), list(stood_in)
+        finally:
+            await store.engine.dispose()
+    return asyncio.run(read())

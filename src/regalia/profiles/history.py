@@ -38,7 +38,8 @@ class MatchEntry:
     seats: tuple[SeatLine, ...]
     my_seats: tuple[int, ...]
     outcome: str
-    """"win" (a shared win too), "draw" or "loss" (``ratings.multiplayer.match_outcome``)."""
+    """"win" (a shared win too), "draw", "loss" (``ratings.multiplayer.match_outcome``) or "forfeit" (gone
+    at the end: ``ratings.multiplayer.forfeited``)."""
     rated: bool
     rating_before: float | None = None
     rating_after: float | None = None

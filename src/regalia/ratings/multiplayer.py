@@ -127,3 +127,30 @@ def match_outcome(my_seats: Collection[int], winners: Collection[int]) -> str:
     if not winners:
         return "draw"
     return "win" if any(seat in winners for seat in my_seats) else "loss"
+
+
+FORFEIT = "forfeit"
+"""The outcome of a seat whose person was not there at the end: the computer was playing it (a loss)."""
+
+
+def forfeited(places: Sequence[int], winners: Collection[int],
+              forfeits: Collection[int]) -> tuple[list[int], list[int]]:
+    """Places and winners once the seats of ``forfeits`` finish last, whatever the computer that played
+    them on made of them.
+
+    A person who leaves, for good or for so long that the computer is still playing their seat when the
+    match ends, must not gain from the computer's play. Their seats drop below every other seat (level
+    with each other); the other seats keep their order among themselves. A win the computer earned for a
+    forfeited seat passes to the best seats that were there; a drawn match stays drawn among them.
+
+        places 1 2 3, seat 0 forfeits   ->   places 3 1 2, winners [1]
+    """
+    gone = set(forfeits)
+    if not gone:
+        return list(places), list(winners)
+    keys = [(1, 0) if seat in gone else (0, place) for seat, place in enumerate(places)]
+    ranked = [1 + sum(1 for other in keys if other < key) for key in keys]
+    kept = [seat for seat in winners if seat not in gone]
+    if winners and not kept:
+        kept = [seat for seat, place in enumerate(ranked) if place == 1 and seat not in gone]
+    return ranked, kept

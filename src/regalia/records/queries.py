@@ -23,7 +23,7 @@ from regalia.profiles.graph import render_rating_graph
 from regalia.profiles.history import MatchEntry, RatingPoint, Record, Rubber, SeatLine, rubbers
 from regalia.ratings.glicko2 import LICHESS, GlickoSystem, Rating
 from regalia.ratings.leaderboard import Entry, LeaderboardPolicy, MyRank, Standing, leaderboard, rank_of
-from regalia.ratings.multiplayer import COMPUTER_PREFIX, is_computer
+from regalia.ratings.multiplayer import COMPUTER_PREFIX, FORFEIT, is_computer
 
 from .accounts import Clock, Profile, get_profile, profile_badges, utc_now
 from .results import computer_name
@@ -104,7 +104,8 @@ async def rating_points(
 
 
 async def match_records(session: AsyncSession, player_id: str) -> list[Record]:
-    """Matches played, won, drawn and lost per game (one GROUP BY; a player in two seats counts once)."""
+    """Matches played, won, drawn and lost per game (one GROUP BY; a player in two seats counts once; a
+    forfeit is a loss)."""
     per_match = (select(MatchResultRow.game_id, MatchResultSeatRow.match_id,
                         func.min(MatchResultSeatRow.outcome).label("outcome"))
                  .join(MatchResultRow, MatchResultRow.match_id == MatchResultSeatRow.match_id)
@@ -115,7 +116,7 @@ async def match_records(session: AsyncSession, player_id: str) -> list[Record]:
     counts: dict[str, dict[str, int]] = {}
     for game_id, outcome, n in (await session.execute(query)).all():
         counts.setdefault(game_id, {})[outcome] = n
-    return [Record(g, sum(c.values()), c.get("win", 0), c.get("draw", 0), c.get("loss", 0))
+    return [Record(g, sum(c.values()), c.get("win", 0), c.get("draw", 0), c.get("loss", 0) + c.get(FORFEIT, 0))
             for g, c in sorted(counts.items())]
 
 

@@ -20,7 +20,7 @@ SQLite's write lock, and a concurrent recorder waits (``busy_timeout``) and then
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
@@ -33,7 +33,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from regalia.profiles.badges import Badge, badges_from_result
 from regalia.ratings.glicko2 import LICHESS, GlickoSystem, Rating
 from regalia.ratings.multiplayer import (
+    FORFEIT,
     computer_level,
+    forfeited,
     is_computer,
     match_outcome,
     pairwise_games,
@@ -141,6 +143,7 @@ async def record_result(
     match_id: str | None = None,
     options: Mapping[str, Any] | None = None,
     rated: bool = True,
+    forfeits: Collection[int] = (),
     clock: Clock = utc_now,
     system: GlickoSystem = LICHESS,
 ) -> RecordedMatch:
@@ -149,18 +152,22 @@ async def record_result(
     ``seats`` gives the player of each seat: a profile id, a computer level's ``ai:<game>:<level>``
     (``regalia.ratings.computer_player_id``), or None for a guest (shown as "Guest", never rated).
     ``result`` is ``Match.result()``; ``options`` the game's options (``match.game.options``).
+    ``forfeits``: seats whose person was gone at the end, the computer playing for them; they finish last
+    with the outcome ``forfeit`` (a loss) and keep no badge (``ratings.multiplayer.forfeited``). The
+    stored ``result`` stays the game's own.
     """
     if match_id is not None:
         existing = await session.get(MatchResultRow, match_id)
         if existing is not None:
             return RecordedMatch(match_id, existing.game_id, [], existing.rated, already_recorded=True)
     match_id = match_id or uuid.uuid4().hex
-    places = placings(result, len(seats))
+    if any(not 0 <= seat < len(seats) for seat in forfeits):
+        raise ValueError(f"forfeits {sorted(forfeits)!r} are not seats of a {len(seats)}-seat match")
     scores = [float(x) for x in result.get("scores") or [0.0] * len(seats)]
     if len(scores) != len(seats):
         raise ValueError(f"scores {scores!r} do not give one score per seat of {len(seats)}")
-    winners = list(result.get("winners") or [])
-    earned = badges_from_result(result, len(seats))
+    places, winners = forfeited(placings(result, len(seats)), list(result.get("winners") or []), forfeits)
+    earned = {seat: badge for seat, badge in badges_from_result(result, len(seats)).items() if seat not in forfeits}
     names = await _seat_names(session, seats)
     now = clock()
     # written first: on SQLite this takes the write lock before any rating is read (see the module doc)
@@ -169,13 +176,14 @@ async def record_result(
         result=dict(result))])
     if not claimed:  # the same match, recorded by a concurrent request a moment ago
         return RecordedMatch(match_id, game_id, [], rated, already_recorded=True)
-    changes = await _rate(session, game_id, match_id, seats, places, winners, now, system) if rated else {}
+    outcomes = _outcomes(seats, winners, forfeits)
+    changes = await _rate(session, game_id, match_id, seats, places, outcomes, now, system) if rated else {}
     for seat, occupant in enumerate(seats):
         change = changes.get(occupant) if occupant is not None else None
         badge = earned.get(seat)
         session.add(MatchResultSeatRow(
             match_id=match_id, seat=seat, player_id=occupant, name=names[seat], score=scores[seat],
-            place=places[seat], outcome=match_outcome(seats_of(occupant, seats) if occupant else [seat], winners),
+            place=places[seat], outcome=outcomes[seat],
             rating_before=change.before.rating if change else None,
             rating_after=change.after.rating if change else None, badge=badge.slug if badge else None))
     kept = await _keep_badges(session, seats, earned, match_id, now)
@@ -189,7 +197,7 @@ async def _rate(
     match_id: str,
     seats: Sequence[str | None],
     places: Sequence[int],
-    winners: Sequence[int],
+    outcomes: Sequence[str],
     now: datetime,
     system: GlickoSystem,
 ) -> dict[str, RatingChange]:
@@ -201,18 +209,28 @@ async def _rate(
     after = rate_match(before, seats, places, system)
     changes: dict[str, RatingChange] = {}
     for player in sorted(present):
-        new, outcome = after[player], match_outcome(seats_of(player, seats), winners)
+        new, outcome = after[player], outcomes[seats_of(player, seats)[0]]
         changes[player] = RatingChange(before[player], new)
         row = rows[player]
         row.rating, row.rd, row.volatility = new.rating, new.rd, new.volatility
         row.games += 1
         row.wins += outcome == "win"
         row.draws += outcome == "draw"
-        row.losses += outcome == "loss"
+        row.losses += outcome in ("loss", FORFEIT)
         row.last_played_at = now
         session.add(RatingPointRow(player_id=player, game_id=game_id, match_id=match_id, at=now,
                                    rating=new.rating, rd=new.rd, volatility=new.volatility))
     return changes
+
+
+def _outcomes(seats: Sequence[str | None], winners: Collection[int], forfeits: Collection[int]) -> list[str]:
+    """Each seat's outcome as its player's record counts it: a player holding several seats wins with any
+    of them; one who forfeited any of them (not there at the end) forfeits the match."""
+    outcomes = []
+    for seat, player in enumerate(seats):
+        mine = seats_of(player, seats) if player is not None else [seat]
+        outcomes.append(FORFEIT if any(s in forfeits for s in mine) else match_outcome(mine, winners))
+    return outcomes
 
 
 async def _keep_badges(

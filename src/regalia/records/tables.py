@@ -153,7 +153,8 @@ class MatchResultSeatRow(RecordsBase):
     score: Mapped[float] = mapped_column(Float)
     place: Mapped[int] = mapped_column(Integer)
     outcome: Mapped[str] = mapped_column(String(8))
-    """The match for this seat's player: ``win`` (a shared win too), ``draw`` (no winner) or ``loss``."""
+    """The match for this seat's player: ``win`` (a shared win too), ``draw`` (no winner), ``loss``, or
+    ``forfeit`` (a loss: the computer was playing for them when it ended; ``ratings.multiplayer.forfeited``)."""
     rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
     rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
     badge: Mapped[str | None] = mapped_column(String(24), nullable=True)

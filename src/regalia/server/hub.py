@@ -469,10 +469,11 @@ class Hub:
     # ----- actions ---------------------------------------------------------------------------------
 
     async def submit(self, live: LiveMatch, seat: int, version: int, action: str,
-                     client: Client | None = None, *, clock: bool = False) -> None:
+                     client: Client | None = None, *, clock: bool = False, stand_in: bool = False) -> None:
         """Play ``action`` for ``seat`` if the client holds it, saw ``version``, and the rules allow it.
 
         ``clock``: the referee's clock plays a timeout (``Game.clock_actions``); no client may.
+        ``stand_in``: the referee's computer plays for the seat's gone person (recorded with the action).
         """
         if client is not None and seat not in client.seats:
             raise Refusal(f"you do not hold Seat {seat + 1}: you may watch but not act")
@@ -492,7 +493,7 @@ class Hub:
             match.play(action, seat, clock=clock and client is None)
             try:
                 await self.store.append(live.id, version, seat, action, is_over=match.is_over,
-                                        result=match.result())
+                                        result=match.result(), stand_in=stand_in)
             except IntegrityError:
                 # another instance committed this version first: ours is stale; show theirs instead
                 live.match = without_last_action(match)

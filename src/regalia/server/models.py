@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Float, ForeignKey, Integer, String
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from regalia.records.tables import UtcDateTime
@@ -67,6 +67,9 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(200))
     at: Mapped[datetime] = mapped_column(UtcDateTime())
+    stand_in: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Played by a computer for the seat's person while they were gone (``referee.py``'s zombie mode): a
+    person whose seat it played last forfeits the match in the records (``Store.forfeits``)."""
 
 
 class RematchRow(Base):

@@ -40,7 +40,7 @@ from regalia.profiles import NameTaken, ProfileError
 from regalia.profiles.badges import Badge
 from regalia.profiles.tokens import Secret, format_code, sign_in_link
 from regalia.ratings import LeaderboardPolicy
-from regalia.ratings.multiplayer import match_outcome
+from regalia.ratings.multiplayer import FORFEIT, forfeited, match_outcome, placings
 from regalia.records.tables import MatchResultSeatRow
 
 from . import seat_players
@@ -303,9 +303,10 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
                 MatchResultSeatRow.match_id == match_id).order_by(MatchResultSeatRow.seat))).all()
         # the seat's own outcome: a stored row counts it for the player, who may hold several seats (two
         # computers of one level, a profile playing hot-seat) and wins with any of them
-        winners = live.match.winners
+        forfeits = {r.seat for r in rows if r.outcome == FORFEIT}  # gone at the end: last, a loss
+        _, winners = forfeited(placings(live.match.result(), len(live.seats)), live.match.winners, forfeits)
         seats = [{"seat": r.seat, "name": r.name, "player": r.player_id, "score": r.score, "place": r.place,
-                  "outcome": match_outcome([r.seat], winners),
+                  "outcome": FORFEIT if r.seat in forfeits else match_outcome([r.seat], winners),
                   "rating_before": r.rating_before, "rating_after": r.rating_after,
                   "badge": Badge.parse(r.badge).value if r.badge else None} for r in rows]
         return {"match": match_id, "game": live.match.game.id, "options": dict(live.match.game.options),

@@ -202,7 +202,7 @@ class Referee:
                     if await self.hub.back(live, {seat}):
                         await self.hub.seats_changed(live)
                     return
-                await self.hub.submit(live, seat, version, action)
+                await self.hub.submit(live, seat, version, action, stand_in=True)
             except Refusal as exc:
                 log.info("zombie of seat %d in %s not played: %s", seat, live.id, exc)
                 return

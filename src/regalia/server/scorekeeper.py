@@ -6,7 +6,10 @@
                      records.record_result(..., match.result(), match_id=live.id)   (idempotent per match)
 
 The result is exactly ``Match.result()``: the rules decided the winners, scores and badges; nothing here
-re-computes them. A match is rated when at least one person with a profile played it.
+re-computes them. A match is rated when at least one person with a profile played it. A person whose seat
+the computer was playing when the match ended (they left, or never came back: ``referee.py``'s zombie mode)
+forfeits it: last place and a loss in the records, whatever the computer made of the seat (``Store.forfeits``,
+``ratings.multiplayer.forfeited``).
 """
 
 from __future__ import annotations
@@ -61,12 +64,14 @@ class Scorekeeper:
         result = live.match.result()
         assert result is not None
         try:
+            forfeits = {seat for seat in await self.store.forfeits(live.id) if live.seats[seat].kind == "human"}
             async with self.store.writing() as session:
                 people = await seat_players.profiles_of(session, live.id)
                 players = [people.get(s.seat) if s.kind == "human" else computer_player_id(game.id, s.level or "")
                            for s in live.seats]
                 return await records.record_result(session, game.id, players, result, match_id=live.id,
-                                                   options=dict(game.options), rated=bool(people))
+                                                   options=dict(game.options), rated=bool(people),
+                                                   forfeits=forfeits)
         except Exception:
             log.exception("could not record the result of %s", live.id)
             self.kept.pop(live.id, None)  # a later change (or a reload) tries again

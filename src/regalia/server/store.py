@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import event, select, update
+from sqlalchemy import event, func, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import (
@@ -93,6 +93,7 @@ class _Pending:
     is_over: bool
     result: dict[str, Any] | None
     done: asyncio.Future[None]
+    stand_in: bool = False
 
 
 def async_url(url: str) -> str:
@@ -285,11 +286,12 @@ class Store:
     # ----- actions: group commit -------------------------------------------------------------------
 
     async def append(self, match_id: str, version: int, seat: int, action: str, *, is_over: bool = False,
-                     result: dict[str, Any] | None = None) -> None:
-        """Persist one accepted action; returns once it is committed (raises if the commit failed)."""
+                     result: dict[str, Any] | None = None, stand_in: bool = False) -> None:
+        """Persist one accepted action; returns once it is committed (raises if the commit failed).
+        ``stand_in``: a computer played it for the seat's person, who was gone."""
         assert self._queue is not None, "Store.start() was not called"
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait(_Pending(match_id, version, seat, action, is_over, result, done))
+        self._queue.put_nowait(_Pending(match_id, version, seat, action, is_over, result, done, stand_in))
         await done
 
     async def _commit_loop(self) -> None:
@@ -336,6 +338,18 @@ class Store:
                 .order_by(ActionRow.version))).all()
         return [(row.seat, row.action) for row in rows]
 
+    async def forfeits(self, match_id: str) -> set[int]:
+        """The seats whose last action a computer played for their gone person (``ActionRow.stand_in``):
+        when the match ended, nobody was there to play them."""
+        async with self.sessions() as session:
+            last = (select(ActionRow.seat, func.max(ActionRow.version).label("version"))
+                    .where(ActionRow.match_id == match_id).group_by(ActionRow.seat).subquery())
+            rows = (await session.execute(
+                select(ActionRow.seat).join(last, (ActionRow.seat == last.c.seat)
+                                            & (ActionRow.version == last.c.version))
+                .where(ActionRow.match_id == match_id, ActionRow.stand_in))).all()
+        return {row.seat for row in rows}
+
     async def _write(self, batch: list[_Pending]) -> None:
         """One transaction for the whole batch, through the driver's own executemany.
 
@@ -346,7 +360,7 @@ class Store:
         if self._sql is None:
             mark = "?" if dialect.paramstyle == "qmark" else "%s"
             self._sql = (
-                f"INSERT INTO actions (match_id, version, seat, action, at) VALUES ({', '.join([mark] * 5)})",
+                f"INSERT INTO actions (match_id, version, seat, action, at, stand_in) VALUES ({', '.join([mark] * 6)})",
                 f"UPDATE matches SET version = {mark}, is_over = {mark}, result = {mark}, updated_at = {mark} "
                 f"WHERE id = {mark}",
             )
@@ -362,7 +376,7 @@ class Store:
         latest: dict[str, _Pending] = {}
         for pending in batch:
             latest[pending.match_id] = pending
-        inserts = [(p.match_id, p.version, p.seat, p.action, now) for p in batch]
+        inserts = [(p.match_id, p.version, p.seat, p.action, now, p.stand_in) for p in batch]
         null = self._bind_json(None)
         bumps = [(p.version + 1, p.is_over, null if p.result is None else self._bind_json(p.result), now, p.match_id)
                  for p in latest.values()]
@@ -414,7 +428,7 @@ def _wake(batch: list[_Pending]) -> None:
 
 
 SQLITE_ROWS_PER_STATEMENT = 128
-"""Most rows in one multi-row statement: 5 parameters each stays under old SQLite's 999-parameter cap."""
+"""Most rows in one multi-row statement: 6 parameters each (5 a bump) stays under old SQLite's 999-parameter cap."""
 
 
 def _runs(rows: list[tuple[Any, ...]]) -> Iterator[list[tuple[Any, ...]]]:
@@ -434,7 +448,8 @@ UPDATE_FROM = sqlite3.sqlite_version_info >= (3, 33, 0)
 
 @functools.lru_cache(maxsize=16)
 def _sqlite_insert(rows: int) -> str:
-    return "INSERT INTO actions (match_id, version, seat, action, at) VALUES " + ", ".join(["(?, ?, ?, ?, ?)"] * rows)
+    return ("INSERT INTO actions (match_id, version, seat, action, at, stand_in) VALUES "
+            + ", ".join(["(?, ?, ?, ?, ?, ?)"] * rows))
 
 
 @functools.lru_cache(maxsize=16)

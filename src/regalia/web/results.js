@@ -67,6 +67,11 @@ function howWon(screen) {
 
 const EXPLAIN = { "kings-gold": kingsGold, "crown-the-queen": crownTheQueen };
 
+/** A seat's outcome in words: a forfeit says why the seat is last whatever its score. */
+function outcomeText(outcome) {
+  return outcome === "forfeit" ? "forfeit (the computer was playing for them at the end)" : outcome;
+}
+
 /** The end-of-match panel. ``players`` (the match page's seats) names a guest's seat as the page does
  *  ("Seat 2"): the records call every guest "Guest", which tells two guests at one table apart from nobody. */
 export async function resultsPanel(matchId, players = null) {
@@ -81,7 +86,7 @@ export async function resultsPanel(matchId, players = null) {
   return h("section", { class: "panel results", id: "results", "aria-label": "Result" },
     h("h2", {}, "The match is over"),
     h("ul", { class: "places" }, places.map((s) => h("li", { "data-seat": s.seat },
-      h("strong", {}, `${s.place}. ${s.name}`), ` · ${s.score} · ${s.outcome}`,
+      h("strong", {}, `${s.place}. ${s.name}`), ` · ${s.score} · ${outcomeText(s.outcome)}`,
       s.rating_after != null ? h("span", { class: "rating-change" },
         ` · ${Math.round(s.rating_before)} → ${Math.round(s.rating_after)} (${signed(s.rating_after - s.rating_before)})`) : null,
       s.badge ? h("span", { class: "badge" }, ` · ${s.badge}`) : null))),

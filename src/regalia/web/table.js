@@ -253,7 +253,8 @@ export async function showMatch(root, matchId) {
     const mine = u.seats.map((s) => seatName(u.players, s)).join(" and ");
     return h("p", {}, h("button", { type: "button", id: "leave-match", onclick: () => {
       const who = leavers ? `the computer (${leavers.level})` : "the computer";
-      if (!window.confirm(`Leave the match for good? ${who} plays ${mine} from now until the end.`)) return;
+      if (!window.confirm(`Leave the match for good? ${who} plays ${mine} from now until the end, `
+        + "and the match counts as a forfeit for you: last place, a loss.")) return;
       for (const seat of u.seats) conn.send({ type: "leave", seat });
       api.forgetSeats(matchId, u.seats);
       conn.tokens = [];  // a reconnect must not take the seats back
@@ -266,7 +267,7 @@ export async function showMatch(root, matchId) {
     const people = u.players.filter((p) => p.kind === "human").length;
     if (!leavers || u.view.is_over || people < 2 || u.seats.length === people) return null;  // hot-seat: nobody leaves
     return h("p", { class: "muted", id: "leaver-rule" }, `If a player leaves, the computer (${leavers.level}) `
-      + `plays their seat after ${leavers.grace} s, until they come back.`);
+      + `plays their seat after ${leavers.grace} s, until they come back. Still gone at the end: a forfeit.`);
   }
 
   return () => { countdown.stop(); conn.close(); clearInterval(rematchTimer); };
