@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.server.conftest import LiveServer, serve
+from tests.server.test_profiles_referee import rated_pair
 from tests.server.test_profiles_toys import records_app
 
 from .conftest import play_by_clicks, shot, start_from_lobby
@@ -180,3 +181,20 @@ def test_a_captain_s_crown_the_queen_rubber_is_summed_on_the_profile_in_words(pa
         m.rubberLine({deals: [30, 0, 100], total: 130, queens: 1}),
         m.rubberLine({deals: [100, 100, 10], total: 210, queens: 2})])""")
     assert lines == ["30 + 0 + 100 = 130 · 1 Queen crowned", "100 + 100 + 10 = 210 · 2 Queens crowned"]  # "1 Queens"
+
+
+def test_the_end_of_match_screen_says_a_person_gone_at_the_end_forfeited(page, records_site):
+    match_id, tokens, _ = rated_pair(records_site, "high-card")
+    host = records_site.ws(match_id)
+    host.hello(tokens["0"])
+    friend = records_site.ws(match_id)
+    friend.hello(tokens["1"])
+    friend.send({"type": "leave", "seat": 1})  # the friend leaves: the computer bets for them
+    host.wait_for(lambda s: s["legal"])
+    host.act("hold")
+    host.wait_for(lambda s: s["view"]["is_over"])
+    page.goto(f"{records_site.url}/#/m/{match_id}")
+    forfeited = page.locator("#results .places li[data-seat='1']")
+    expect(forfeited).to_contain_text("2. ")  # last, whatever the computer's card was
+    expect(forfeited).to_contain_text("forfeit (the computer was playing for them at the end)")
+    shot(page, "forfeit-results")
