@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import math
+import random
 
 import pytest
 
-from regalia.bench._ledger import Ledger, fingerprint, wilson
+from regalia.bench._ledger import Z95, Ledger, anytime_margin, fingerprint, wilson
 
 
 def test_entries_are_appended_one_a_line_and_read_back(tmp_path):
@@ -109,3 +111,31 @@ def test_a_verdict_run_told_to_stop_at_a_clock_time_already_past_today_plays_unt
     assert _deadline("00:30", now=late) == datetime(2026, 12, 2, 0, 30, tzinfo=UTC)
     assert _deadline("23:15", now=late) == datetime(2026, 12, 1, 23, 15, tzinfo=UTC)
     assert _deadline(None, now=late) is None
+
+
+def test_an_anytime_interval_holds_at_every_look_where_a_fixed_one_looked_at_again_and_again_does_not():
+    rng = random.Random(7)
+    sequences, length, looks = 300, 2000, range(100, 2001, 100)
+    anytime_missed = fixed_missed = 0
+    for _ in range(sequences):
+        total = square = 0.0
+        missed_anytime = missed_fixed = False
+        for n in range(1, length + 1):
+            x = 1.0 if rng.random() < 0.4 else 0.0  # a share of 40%
+            total, square = total + x, square + x * x
+            if n in looks:
+                mean = total / n
+                sd = math.sqrt(max(0.0, square / n - mean * mean) * n / (n - 1))
+                missed_anytime |= abs(mean - 0.4) > anytime_margin(n, sd, planned=1000)
+                missed_fixed |= abs(mean - 0.4) > Z95 * sd / math.sqrt(n)
+        anytime_missed += missed_anytime
+        fixed_missed += missed_fixed
+    assert anytime_missed / sequences <= 0.05  # wrong at some look in at most 5% of the ledgers
+    assert fixed_missed / sequences > 0.1  # twenty looks at a 95% interval: wrong far more often
+
+
+def test_an_anytime_interval_is_about_half_as_wide_again_as_a_fixed_one_where_it_is_planned():
+    fixed = Z95 * 0.45 / math.sqrt(30_000)
+    assert 1.3 < anytime_margin(30_000, 0.45, planned=30_000) / fixed < 1.7
+    assert anytime_margin(120_000, 0.45, planned=30_000) < anytime_margin(30_000, 0.45, planned=30_000)
+    assert anytime_margin(0, 0.45, planned=30_000) == math.inf

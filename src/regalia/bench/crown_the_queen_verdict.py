@@ -18,6 +18,12 @@ is then paired, rubber by rubber:
 where ``h_i``, ``c_i`` are the shares of rubber ``i``; the fallback holds when D >= 0. Its standard error
 comes from the spread of the per-rubber terms, so the luck the two players share cancels in part.
 
+The ledger is looked at after every block, so the table gives two verdicts: ``fallback``, from the fixed
+95% interval of D (valid for one look at a number of rubbers chosen beforehand), and ``fallback
+(anytime)``, from a 95% confidence sequence (``_ledger.anytime_margin``, tightest at ``PLANNED`` rubbers),
+which stays valid however often the ledger is looked at and whenever it is stopped. Only the second may
+be read as the verdict of a ledger that is run until it decides.
+
 Entries carry a fingerprint of what decides play: the code (not the docstrings or comments: ``ast`` of
 the game's package, the core protocol, the agents, the ceiling and ``play_rubber``), the ceiling's budget
 and the clock mode. Entries of another
@@ -34,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import math
 import time
 from datetime import UTC, datetime, timedelta
 from multiprocessing import Pool
@@ -44,7 +51,17 @@ from typing import Any
 from regalia.ai import clock
 from regalia.games import load_game
 
-from ._ledger import Z95, Ledger, code, code_fingerprint, mean_and_se, now, ratio_interval, wilson
+from ._ledger import (
+    Z95,
+    Ledger,
+    anytime_margin,
+    code,
+    code_fingerprint,
+    mean_and_se,
+    now,
+    ratio_interval,
+    wilson,
+)
 from .crown_the_queen import GAME, make_agent
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -56,6 +73,9 @@ FEWEST = 100
 """Paired rubbers below which the table gives no verdict (the standard error itself is then unreliable)."""
 SHARE_OF_EDGE = 0.7
 """The issue's fallback: hard's edge over a fair share must be at least this fraction of the ceiling's."""
+PLANNED = 30_000
+"""Paired rubbers the ledger is planned to: about what a D of half a point needs to stand out of a fixed
+95% interval (the deviation of a rubber's term is ~0.45). The anytime interval is tightest there."""
 
 
 def ceiling_params() -> dict[str, Any]:
@@ -198,21 +218,25 @@ def verdict(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         mean, se = mean_and_se(terms)
         margin = mean - (1 - SHARE_OF_EDGE) * fair
         edge = ratio_interval([by_hero["hard"][i] - fair for i in both], [by_hero["ceiling"][i] - fair for i in both])
+        anytime = anytime_margin(len(both), se * math.sqrt(len(both)), PLANNED)
         row |= {"share": hard, "ceiling share": ceiling,
                 "of the ceiling's edge": (hard - fair) / (ceiling - fair) if ceiling > fair else None,
                 "95% of the edge": f"{edge[0]:.2f} to {edge[1]:.2f}" if edge else "unbounded",
-                "D": margin, "D SE": se, "fallback": _verdict(margin, se, len(both))}
+                "D": margin, "D SE": se, "fallback": _verdict(margin, Z95 * se, len(both)),
+                "D anytime 95%": f"{margin - anytime:+.4f} to {margin + anytime:+.4f}",
+                "fallback (anytime)": _verdict(margin, anytime, len(both))}
     rows.append(row)
     return rows
 
 
-def _verdict(margin: float, se: float, rubbers: int) -> str:
-    """``met`` or ``not met`` when the 95% interval of D lies on one side of 0; ``not shown`` otherwise."""
+def _verdict(margin: float, half_width: float, rubbers: int) -> str:
+    """``met`` or ``not met`` when the 95% interval of D (``margin`` ± ``half_width``) lies on one side of
+    0; ``not shown`` otherwise."""
     if rubbers < FEWEST:
         return f"too few rubbers (< {FEWEST})"
-    if margin - Z95 * se >= 0:
+    if margin - half_width >= 0:
         return "met"
-    return "not met" if margin + Z95 * se < 0 else "not shown"
+    return "not met" if margin + half_width < 0 else "not shown"
 
 
 def table(ledger: Ledger | None = None) -> tuple[str, list[dict[str, Any]]]:

@@ -147,3 +147,15 @@ def test_a_rubber_records_the_hero_s_decisions_those_the_clock_stopped_and_the_s
 def test_hard_s_search_is_not_stopped_by_its_clock_in_a_rubber_of_the_ledger():
     entry = verdict.play_rubber(("hard", 3))
     assert entry["decisions"] > 10 and entry["clocked"] == 0
+
+
+def test_the_anytime_verdict_is_wider_than_the_fixed_one_and_may_be_read_after_every_block():
+    pairs = [(1.0, 1.0), (0.0, 1.0), (1.0, 0.0), (0.0, 0.0), (0.5, 1.0), (1.0, 0.0)] * 60
+    paired = verdict.verdict(_entries(pairs))[2]
+    low, high = (float(x) for x in paired["D anytime 95%"].split(" to "))
+    half = (high - low) / 2
+    assert math.isclose((low + high) / 2, paired["D"], abs_tol=1e-4)
+    assert half > 1.96 * paired["D SE"]  # valid at every look, so wider than one look's interval
+    assert paired["fallback"] == "met" and paired["fallback (anytime)"] == "not shown"
+    clear = verdict.verdict(_entries([(1.0, 0.0), (0.0, 0.0), (1.0, 1.0)] * 400))[2]
+    assert clear["fallback (anytime)"] == "met"
