@@ -304,13 +304,15 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
         # the seat's own outcome: a stored row counts it for the player, who may hold several seats (two
         # computers of one level, a profile playing hot-seat) and wins with any of them
         forfeits = {r.seat for r in rows if r.outcome == FORFEIT}  # gone at the end: last, a loss
-        _, winners = forfeited(placings(live.match.result(), len(live.seats)), live.match.winners, forfeits)
+        result = live.match.result()
+        assert result is not None  # the match is over
+        _, winners = forfeited(placings(result, len(live.seats)), live.match.winners, forfeits)
         seats = [{"seat": r.seat, "name": r.name, "player": r.player_id, "score": r.score, "place": r.place,
                   "outcome": FORFEIT if r.seat in forfeits else match_outcome([r.seat], winners),
                   "rating_before": r.rating_before, "rating_after": r.rating_after,
                   "badge": Badge.parse(r.badge).value if r.badge else None} for r in rows]
         return {"match": match_id, "game": live.match.game.id, "options": dict(live.match.game.options),
-                "result": live.match.result(), "view": live.match.view(None), "seats": seats,
+                "result": result, "view": live.match.view(None), "seats": seats,
                 "ending": live.match.log[-1] if live.match.log else None}  # the game's own words (public log)
 
     @router.post("/api/matches/{match_id}/leavers")
