@@ -59,11 +59,11 @@ Since 2026-12-01 hard spends a sequential budget (64 worlds, up to 512 while the
 never searched more weakly than hard. With ``--params '{"samples": 64, "margin": 1, "more_samples": 512,
 "open_margin": 0.5}'`` against two mediums: 41.5% ± 2.2% of 2,000 rubbers (strength:0-999 42.4%, 1000-1999
 40.7%; ~6.5 CPU s a rubber), where hard takes 38.5% ± 2.1% of the same 2,000: 63% of this ceiling's edge, against
-the 39.1% the fallback asks (71% of the 64-stream ceiling's edge). On 6,416 new rubbers (2000-8415),
+the 39.1% the fallback asks (71% of the 64-stream ceiling's edge). On 9,820 new rubbers (2000-11819),
 played by both and judged paired (crown_the_queen_verdict.py, its ledger; since 2026-12-02 with the fused
-rollouts of ``playout.py``, which play this player's rollouts too, ``seer``): this ceiling 42.3%, hard 39.5%,
-69% of the edge (Fieller's 95%: 57% to 82%); D = h - 0.7 c - 0.1 = -0.11 ± 0.57 points, so the fallback is
-neither shown nor refuted. This player ended all 5,462 rubbers of 2000-7461 as it did through the core
+rollouts of ``playout.py``, which play this player's rollouts too, ``seer``): this ceiling 41.8%, hard 39.4%,
+72% of the edge (Fieller's 95%: 62% to 83%); D = h - 0.7 c - 0.1 = +0.16 ± 0.45 points (anytime 95%: -1.28
+to +1.60), so the fallback is neither shown nor refuted. This player ended all 5,462 rubbers of 2000-7461 as it did through the core
 protocol, at ~0.9 CPU s a rubber (was 4.6).
 """
 

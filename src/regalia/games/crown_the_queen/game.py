@@ -189,9 +189,9 @@ class CrownTheQueen(Game):
             # 2026-12-02), so the 0.4 s clock is a guard for slow machines: in the verdict ledger none of
             # 317,437 decisions reached it (the slowest 0.33 CPU s) and every rubber replays.
             # Against two mediums (CPU clock): 38.5% ± 2.1% of 2,000 rubbers (strength:0-999 39.7%,
-            # 1000-1999 37.2%; capped then); on new rubbers 2000-7461, paired with the ceiling (verdict ledger,
-            # bench/crown_the_queen_verdict.py; 2000-8415): 39.5% against its 42.3%, 69% of its edge,
-            # D -0.1 ± 0.6 points.
+            # 1000-1999 37.2%; capped then); on new rubbers paired with the ceiling (verdict ledger,
+            # bench/crown_the_queen_verdict.py; 2000-11819): 39.4% against its 41.8%, 72% of its edge,
+            # D +0.2 ± 0.5 points. (On a machine 1.8 times slower the 0.4 s clock stopped 0.26% of decisions.)
             # Chosen on 3,835 positions of medium self-play
             # scored by 256 true-state rollouts per action: +0.0007 ± 0.0002 standing a decision over the
             # fixed budget (4 SE). The fixed budget with the 2-SE margin (the level until 2026-12-01),
