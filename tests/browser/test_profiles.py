@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.server.conftest import LiveServer, serve
-from tests.server.test_profiles_referee import rated_pair
+from tests.server.test_profiles_referee import friend_leaves_high_card
 from tests.server.test_profiles_toys import records_app
 
 from .conftest import play_by_clicks, shot, start_from_lobby
@@ -184,15 +184,7 @@ def test_a_captain_s_crown_the_queen_rubber_is_summed_on_the_profile_in_words(pa
 
 
 def test_the_end_of_match_screen_says_a_person_gone_at_the_end_forfeited(page, records_site):
-    match_id, tokens, _ = rated_pair(records_site, "high-card")
-    host = records_site.ws(match_id)
-    host.hello(tokens["0"])
-    friend = records_site.ws(match_id)
-    friend.hello(tokens["1"])
-    friend.send({"type": "leave", "seat": 1})  # the friend leaves: the computer bets for them
-    host.wait_for(lambda s: s["legal"])
-    host.act("hold")
-    host.wait_for(lambda s: s["view"]["is_over"])
+    match_id, _ = friend_leaves_high_card(records_site)  # the computer bets for the friend who left
     page.goto(f"{records_site.url}/#/m/{match_id}")
     forfeited = page.locator("#results .places li[data-seat='1']")
     expect(forfeited).to_contain_text("2. ")  # last, whatever the computer's card was

@@ -18,7 +18,7 @@ import pytest
 from regalia.server.app import create_app
 
 from .conftest import free_socket, serve
-from .test_profiles_referee import rated_pair, stored
+from .test_profiles_referee import friend_leaves_high_card, stored
 from .test_profiles_toys import records_catalog
 from .toys import toy_catalog
 
@@ -77,15 +77,7 @@ def test_a_match_is_stored_in_postgres_and_resumes_after_a_restart(postgres_url)
 
 def test_a_forfeit_is_read_from_the_stand_in_s_actions_in_postgres(postgres_url):
     for server in serve(create_app(postgres_url, catalog=records_catalog(), bot_pause=0.0)):
-        match_id, tokens, _ = rated_pair(server, "high-card")
-        host = server.ws(match_id)
-        host.hello(tokens["0"])
-        friend = server.ws(match_id)
-        friend.hello(tokens["1"])
-        friend.send({"type": "leave", "seat": 1})
-        host.wait_for(lambda s: s["legal"])
-        host.act("fold")
-        host.wait_for(lambda s: s["view"]["is_over"])
+        match_id, _ = friend_leaves_high_card(server, bet="fold")
         seats = server.http.get(f"/api/matches/{match_id}/result").json()["seats"]
         mine, theirs = ((s["place"], s["outcome"]) for s in seats)
         assert theirs == (2, "forfeit") and mine in ((1, "win"), (1, "draw"))  # the computer held or folded

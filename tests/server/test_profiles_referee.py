@@ -282,17 +282,24 @@ def rated_pair(wound: LiveServer, game: str, **options: Any) -> tuple[str, dict[
     return match_id, tokens, people
 
 
-def test_a_person_who_leaves_and_is_gone_at_the_end_forfeits_whatever_the_computer_made_of_the_seat(
-        wound: LiveServer):
-    match_id, tokens, (host_profile, friend_profile) = rated_pair(wound, "high-card")
-    friend = wound.ws(match_id)
+def friend_leaves_high_card(server: LiveServer, bet: str = "hold") -> tuple[str, list[dict[str, Any]]]:
+    """A rated High Card match of two people where the friend (Seat 2) leaves for good at once and the
+    host bets ``bet``: the computer bets for the friend and the match ends. (match id, profiles)"""
+    match_id, tokens, people = rated_pair(server, "high-card")
+    friend = server.ws(match_id)
     friend.hello(tokens["1"])
-    host = wound.ws(match_id)
+    host = server.ws(match_id)
     host.hello(tokens["0"])
     friend.send({"type": "leave", "seat": 1})
     host.wait_for(lambda s: s["legal"])
-    host.act("hold")
+    host.act(bet)
     host.wait_for(lambda s: s["view"]["is_over"])  # the computer said hold or fold for the gone friend
+    return match_id, people
+
+
+def test_a_person_who_leaves_and_is_gone_at_the_end_forfeits_whatever_the_computer_made_of_the_seat(
+        wound: LiveServer):
+    match_id, (_, friend_profile) = friend_leaves_high_card(wound)
     screen = wound.http.get(f"/api/matches/{match_id}/result").json()
     mine, theirs = screen["seats"]
     assert theirs["outcome"] == "forfeit" and theirs["place"] == 2  # even had the computer's card won
