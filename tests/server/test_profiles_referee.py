@@ -274,7 +274,8 @@ def rated_pair(wound: LiveServer, game: str, **options: Any) -> tuple[str, dict[
     """A match of two people, each with a profile attached to their seat: (match id, tokens, profiles)."""
     created = wound.new_match(game, seats=HOT_SEAT, **options)
     match_id, tokens = created["match"], created["tokens"]
-    people = [new_profile(wound, f"{game} {match_id[:6]} {seat}") for seat in (0, 1)]
+    tag = "".join(ch for ch in match_id if ch.isalnum())[:8]  # an id may hold "-" and "_": not in a name
+    people = [new_profile(wound, f"{game} {tag} {seat}") for seat in (0, 1)]
     for seat, me in enumerate(people):
         attached = wound.http.post(f"/api/matches/{match_id}/seats/{seat}/player",
                                    json={"seat_token": tokens[str(seat)]}, headers=auth(me["token"]))
