@@ -293,7 +293,9 @@ def make_agent(level: str, seed: str, field: str | None = None, **params: Any) -
     if level == "oracle":  # the all-seeing ceiling player (bench/crown_the_queen_ceiling.py)
         from .crown_the_queen_ceiling import Oracle
 
-        return Oracle(seed=seed, **{"model": field if field in ("easy", "medium") else "medium", **params})
+        # Its rollouts model the field exactly where it plays a heuristic they can afford (easy, race); the
+        # medium level's trees are modelled by the race, as in hard's rollouts.
+        return Oracle(seed=seed, **{"model": field if field in ("easy", "race") else "race", **params})
     if level == "all-seeing":
         return AllSeeing(seed=seed, **params)
     if level == "all-seeing-medium":

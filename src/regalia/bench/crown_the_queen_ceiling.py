@@ -95,7 +95,7 @@ class Oracle(_Seeing):
 
     name = "oracle"
 
-    def __init__(self, seed: int | str = 0, *, model: str = "medium", base: str = "seeing-medium",
+    def __init__(self, seed: int | str = 0, *, model: str = "race", base: str = "seeing-medium",
                  depth: int = 1, samples: int = 0, margin: float = 0.0, more_samples: int = 0,
                  open_margin: float = 0.5, **params: Any) -> None:
         super().__init__(seed, **params)

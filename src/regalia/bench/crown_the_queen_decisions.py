@@ -54,7 +54,7 @@ def decision_points(rubbers: int, seed: int = 0, players: int = 3, every: int = 
     seen = 0
     for r in range(seed, seed + rubbers):
         match = game.new_match(seed=f"decisions:{r}")
-        agents = [load_agent(GAME, "medium", seed=f"{r}:{s}") for s in range(players)]
+        agents = [load_agent(GAME, "medium", seed=f"{r}:{s}", policy="race") for s in range(players)]
         while (seat := match.to_move) is not None:
             if len(match.legal_actions()) > 1:
                 if seen % every == 0:
@@ -68,7 +68,7 @@ def action_values(match: Match, seat: int, rollouts: int, seed: str) -> dict[str
     """Q of every legal action: the mean standing of ``seat`` over ``rollouts`` paired true-state rollouts."""
     game = match.game
     assert isinstance(game, CrownTheQueen)
-    judge = Oracle(seed=seed, model="medium", base="medium")
+    judge = Oracle(seed=seed, model="race", base="race")
     rng = Rng(seed)
     streams = [rng.next64() for _ in range(rollouts)]
     return {a: sum(judge._value(game, match.state, a, s, seat, 1) for s in streams) / rollouts
@@ -106,7 +106,7 @@ def quality(variants: dict[str, dict[str, Any]], hero: str = "hard", *, rubbers:
         picks: list[str] = []
         regret = spent = 0.0
         for i, ((match, _seat), q) in enumerate(zip(points, values, strict=True)):
-            agent = make_agent(level, f"decide:{i}", "medium", **params)
+            agent = make_agent(level, f"decide:{i}", "race", **params)
             start = time.process_time()
             choice = agent.choose(copy.deepcopy(match))
             spent += time.process_time() - start

@@ -1,12 +1,13 @@
 """Crown the Queen, benchmark only: what hard's search is worth with a model of how its opponents play.
 
-Hard's rollouts play every seat by the ``medium`` heuristic (game.py). Against two mediums that model of
-the others is exact; against two easies it is not: easy keeps every passed card its procession needs,
-medium only one laid at once (or next and scarce). This module measures how much that costs, for
+Hard's rollouts play every seat by the ``race`` heuristic (game.py; it was the medium level until
+2026-12-02, and is named ``medium`` in the figures below). Against two races that model of the others is
+exact; against two easies it is not: easy keeps every passed card its procession needs, the race only one
+laid at once (or next and scarce). This module measures how much that costs, for
 planning the medium level (whose target is 45% against two easies; the fallback asks 42.8%):
 
 * ``model="easy"`` — hard's search, its rollouts playing the opponents by ``easy`` (told, not inferred);
-* ``model="medium"`` — exactly hard (same seeds, same play: it reproduces the verdict ledger's rubbers);
+* ``model="race"`` — exactly hard (same seeds, same play);
 * ``model="infer"`` — each opponent's policy inferred from the seat's view alone (``odds``): every keep
   or swap the seat saw is one of a few kinds (a keep that laid nothing, a swap of a card the swapper
   needed later, the next seat keeping the card we passed it...), each more frequent in easy or in medium
@@ -105,7 +106,7 @@ class ModelledSearch(ISMCTSAgent):
 
     name = "modelled-ismcts"
 
-    def __init__(self, seed: int | str = 0, *, model: str = "medium", **params: Any) -> None:
+    def __init__(self, seed: int | str = 0, *, model: str = "race", **params: Any) -> None:
         super().__init__(seed, **params)
         self.rng = Rng(seed).derive("agent:ISMCTSAgent")  # hard's own stream: runs pair exactly with hard's
         self.model = model
@@ -126,11 +127,11 @@ class ModelledSearch(ISMCTSAgent):
         if self.model != "infer":
             return [self.model] * self._players
         side = rng.copy()
-        return ["easy" if side.random() < 1 / (1 + math.exp(-max(-50.0, o))) else "medium" for o in self._odds]
+        return ["easy" if side.random() < 1 / (1 + math.exp(-max(-50.0, o))) else "race" for o in self._odds]
 
     def _rollout(self, game: Game, state: State, rng: Rng, start: State, cut: Any) -> list[float]:
         policies = self._policies(rng)
-        policies[self._seat] = "medium"
+        policies[self._seat] = "race"
         return super()._rollout(cast(Game, _SeatPolicies(game, policies)), state, rng, start, cut)
 
 
@@ -221,7 +222,7 @@ def inference_accuracy(field: str, rubbers: int = 30) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--model", default="infer", help="easy, medium or infer")
+    parser.add_argument("--model", default="infer", help="easy, race or infer")
     parser.add_argument("--field", default="easy")
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--rubbers", type=int, default=100)

@@ -60,7 +60,7 @@ def test_easy_keeps_what_the_procession_needs_and_swaps_the_rest():
     assert g.policy("easy", useless, 0, Rng(1)) == "swap"
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("level", ["easy", "race", "medium"])
 def test_heuristics_pass_what_helps_no_one(level):
     g = game(3)
     # Seat 1 waits for a Policeman: passing it the spare Policeman would be a gift.
@@ -91,26 +91,43 @@ def _passed_to_seat_0(card: str, face_up: tuple = ()) -> QueenState:
 
 def test_medium_keeps_a_card_it_lays_at_once():
     assert game(3).policy("medium", _passed_to_seat_0("Royal Coach"), 0, Rng(1)) == "keep"
+    assert game(3).policy("race", _passed_to_seat_0("Royal Coach"), 0, Rng(1)) == "keep"
 
 
-def test_medium_swaps_a_card_for_a_later_stage_where_easy_keeps_it():
+def test_medium_swaps_a_card_its_procession_has_no_use_for():
+    assert game(3).policy("medium", _passed_to_seat_0("Soldier"), 0, Rng(1)) == "swap"  # laid already
+    assert game(3).policy("medium", _passed_to_seat_0("Royal Arms"), 0, Rng(1)) == "swap"  # rule 10
+
+
+def test_medium_leaves_a_card_for_a_later_stage_to_its_judgement():
+    """Neither laid at once nor useless: the trees decide (judgement.keep_gain), and their verdict is
+    medium's choice."""
+    from regalia.games.crown_the_queen import judgement
+
+    for card in ("Page", "Archbishop", QUEEN):
+        state = _passed_to_seat_0(card)
+        expected = "keep" if judgement.keep_gain(state, 0) > 0 else "swap"
+        assert game(3).policy("medium", state, 0, Rng(1)) == expected
+
+
+def test_the_race_swaps_a_card_for_a_later_stage_where_easy_keeps_it():
     far = _passed_to_seat_0(QUEEN)
     assert game(3).policy("easy", far, 0, Rng(1)) == "keep"
-    assert game(3).policy("medium", far, 0, Rng(1)) == "swap"
+    assert game(3).policy("race", far, 0, Rng(1)) == "swap"
 
 
-def test_medium_keeps_a_next_stage_card_only_when_few_copies_are_unseen():
+def test_the_race_keeps_a_next_stage_card_only_when_few_copies_are_unseen():
     g = game(3)
     plenty = _passed_to_seat_0("Page")  # four more Pages unseen: a fresh draw is worth more
-    assert g.policy("medium", plenty, 0, Rng(1)) == "swap"
+    assert g.policy("race", plenty, 0, Rng(1)) == "swap"
     scarce = _passed_to_seat_0("Page", face_up=("Page", "Page"))  # two left unseen
-    assert g.policy("medium", scarce, 0, Rng(1)) == "keep"
+    assert g.policy("race", scarce, 0, Rng(1)) == "keep"
 
 
-def test_medium_counts_cards_a_next_stage_card_is_useless_when_its_forerunner_is_gone():
+def test_the_race_counts_cards_a_next_stage_card_is_useless_when_its_forerunner_is_gone():
     g = game(3)
     gone = _passed_to_seat_0("Page", face_up=("Page", "Page", *["Royal Coach"] * 5))
-    assert g.policy("medium", gone, 0, Rng(1)) == "swap"
+    assert g.policy("race", gone, 0, Rng(1)) == "swap"
 
 
 def test_hard_plays_medium_unless_search_overturns_it():

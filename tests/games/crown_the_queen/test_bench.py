@@ -119,7 +119,7 @@ def test_the_pack_blind_oracle_draws_more_streams_only_while_its_choice_is_open(
 
     def streams(**params: Any) -> int:
         used.clear()
-        Oracle(seed=1, model="medium", samples=4, margin=1.0, more_samples=10, **params).choose_seeing(
+        Oracle(seed=1, model="race", samples=4, margin=1.0, more_samples=10, **params).choose_seeing(
             match, seat, legal)
         assert len(used) % len(legal) == 0
         return len(used) // len(legal)
@@ -131,6 +131,6 @@ def test_the_pack_blind_oracle_draws_more_streams_only_while_its_choice_is_open(
 
 def test_search_speed_harness_times_hards_flat_search_and_a_tree_with_random_rollouts():
     hard = ismcts_simulations_per_second(0.05)
-    assert hard["engine"] == "regalia ISMCTS (flat, medium rollouts to the deal's end)" and hard["simulations/s"] > 0
+    assert hard["engine"] == "regalia ISMCTS (flat, race rollouts to the deal's end)" and hard["simulations/s"] > 0
     tree = ismcts_simulations_per_second(0.05, rollout_policy=None, rollout_depth=None, flat=False, horizon=False)
     assert tree["engine"] == "regalia ISMCTS (random rollouts to depth None)" and tree["simulations/s"] > 0

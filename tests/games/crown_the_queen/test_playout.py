@@ -24,12 +24,12 @@ class Generic(ISMCTSAgent):
 
 
 def generic(game, start, state, rng):
-    agent = Generic(seed=0, samples=1, paired=True, flat=True, horizon=True, rollout_policy="medium")
+    agent = Generic(seed=0, samples=1, paired=True, flat=True, horizon=True, rollout_policy="race")
     return agent._rollout(game, state, rng, start, game.rollout_cut)
 
 
 def positions(players: int, games: int, seed: str, every: int = 3):
-    """States of a match between random and medium choices, at the steps search plays out from."""
+    """States of a match between random and race choices, at the steps search plays out from."""
     game = load_game("crown-the-queen", players=players, rubber=games == 3)
     match = game.new_match(seed=seed)
     rng = Rng(seed)
@@ -42,7 +42,7 @@ def positions(players: int, games: int, seed: str, every: int = 3):
         if game.to_move(state) == CHANCE:
             match.play(game.sample_chance(state, rng))
         elif rng.randbelow(3):
-            match.play(game.policy("medium", state, state.turn, rng))
+            match.play(game.policy("race", state, state.turn, rng))
         else:
             match.play(rng.choice(match.legal_actions()))
 
@@ -59,7 +59,7 @@ def test_the_play_out_gives_the_generic_loop_s_values_and_draws(players, games):
                 stream = Rng(f"{seed}:{compared}")
                 expected_rng, fused_rng = stream.copy(), stream.copy()
                 expected = generic(game, start, after, expected_rng)
-                assert playout.play_out("medium", start, after, fused_rng) == expected
+                assert playout.play_out("race", start, after, fused_rng) == expected
                 assert fused_rng.state == expected_rng.state
                 compared += 1
     assert compared > 150
@@ -77,9 +77,9 @@ def test_a_deadlock_a_last_card_and_a_crowned_queen_end_the_play_out_as_the_rule
                                                     "Page", "Archbishop"], [], []], step=DRAW, games=1)
     for state in (stuck, last, queen):
         expected_rng, fused_rng = Rng("end"), Rng("end")
-        assert playout.play_out("medium", state, state, fused_rng) == generic(game, state, state, expected_rng)
+        assert playout.play_out("race", state, state, fused_rng) == generic(game, state, state, expected_rng)
         assert fused_rng.state == expected_rng.state
-    assert playout.play_out("medium", queen, queen, Rng("q")) == [1.0, 0.0, 0.0]
+    assert playout.play_out("race", queen, queen, Rng("q")) == [1.0, 0.0, 0.0]
 
 
 def test_the_play_out_leaves_other_policies_and_finished_deals_to_the_generic_loop():
@@ -87,7 +87,7 @@ def test_the_play_out_leaves_other_policies_and_finished_deals_to_the_generic_lo
     state = next(s for _, s in positions(3, 3, "other"))
     assert playout.play_out("easy", state, state, Rng(1)) is None
     over = state._replace(step=OVER, results=((100, 0, 0), (0, 0, 0), (0, 0, 0)))
-    assert playout.play_out("medium", state, over, Rng(1)) == game.rollout_cut(state, over)
+    assert playout.play_out("race", state, over, Rng(1)) == game.rollout_cut(state, over)
 
 
 def test_hard_s_search_is_the_same_search_with_the_play_out():
@@ -124,3 +124,27 @@ def test_the_ceiling_s_fused_values_are_its_step_by_step_values(players):
                 assert fused == oracle._played_value(game, state, action, stream, state.turn, 1)
                 compared += 1
     assert compared > 150
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seats_named_easy_keep_and_swap_as_the_easy_heuristic_in_the_play_out(players):
+    """The rollouts that value medium's choices against easies (bench/crown_the_queen_judgement.py): the
+    fused loop with ``easy`` seats gives what the core protocol gives with those seats playing ``easy``."""
+    from regalia.bench.crown_the_queen_ceiling import Oracle
+
+    compared = 0
+    for match_seed in range(3):
+        seed = f"easy:{players}:{match_seed}"
+        for game, state in positions(players, 3, seed):
+            if state.step == DRAW:
+                continue
+            seat = state.turn
+            judge = Oracle(seed=0, model="easy", base="race")  # the others by easy, the mover by the race
+            easy = frozenset(s for s in range(players) if s != seat)
+            for action in game.legal_actions(state):
+                stream = Rng(f"{seed}:{compared}").next64()
+                fused = playout.play_out("race", state, game.apply(state, action), Rng(state=stream), easy=easy)
+                assert fused is not None
+                assert fused[seat] == judge._played_value(game, state, action, stream, seat, 1)
+                compared += 1
+    assert compared > 100

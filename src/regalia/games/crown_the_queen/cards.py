@@ -103,6 +103,16 @@ def uses(procession: tuple[str, ...]) -> dict[str, float]:
     return {c: 1.0 / (1 + STAGE[c] - stage_of(procession)) for c in still_needed(procession)}
 
 
+def reachable_up_to(card: str, procession: tuple[str, ...], reachable: Counter[str]) -> bool:
+    """Whether every card this procession must lay before ``card`` can still be had (card counting)."""
+    for step in PROCESSION:
+        if STAGE[step] >= STAGE[card]:
+            return True
+        if step not in procession and not reachable[step]:
+            return False
+    return True
+
+
 def stage_of(procession: tuple[str, ...]) -> int:
     """The stage the procession is at: 0 = awaiting the Policeman ... 6 = crowned."""
     laid = len(procession)

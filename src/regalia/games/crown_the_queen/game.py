@@ -175,37 +175,28 @@ class CrownTheQueen(Game):
         return {
             "random": {"algorithm": "random"},
             "easy": {"algorithm": "policy", "policy": "easy"},
+            # Medium: the race heuristic's choices improved by what rollouts showed them to be worth, learned
+            # offline as regression trees over the seat's view (judgement.py; heuristics.medium). FIGURES
             "medium": {"algorithm": "policy", "policy": "medium"},
             # Luck dominates a deal, so hard compares its root actions on common random numbers (``paired``):
             # 64 worlds dealt by the seat's belief (belief.py: perfect recall, laying is automatic, kept
             # passes, hands leaning to what their owners need), each action tried on every world. The search
-            # is flat: below the root every seat plays the medium heuristic to the end of the deal in progress
-            # (``horizon``: the game's ``rollout_cut``), which is scored by the rubber standing it leaves;
-            # medium's choice stands unless another action is better by 1 paired standard error. The budget is
-            # sequential (``more_samples``): where, after 64 worlds, some action leads medium's choice by half a
-            # standard error, search goes on 64 worlds at a time to at most 512, so the 1-SE margin is judged
-            # on enough worlds not to be noise; clear decisions stay at 64. About three times the CPU of a
-            # fixed 64 worlds. Rollouts run in playout.py (one loop, the same values: ~4x faster since
-            # 2026-12-02), so the 0.4 s clock is a guard for slow machines: in the verdict ledger none of
-            # 317,437 decisions reached it (the slowest 0.33 CPU s) and every rubber replays.
-            # Against two mediums (CPU clock): 38.5% ± 2.1% of 2,000 rubbers (strength:0-999 39.7%,
-            # 1000-1999 37.2%; capped then); on new rubbers paired with the ceiling (verdict ledger,
-            # bench/crown_the_queen_verdict.py; 2000-11819): 39.4% against its 41.8%, 72% of its edge,
-            # D +0.2 ± 0.5 points. (On a machine 1.8 times slower the 0.4 s clock stopped 0.26% of decisions.)
-            # Chosen on 3,835 positions of medium self-play
-            # scored by 256 true-state rollouts per action: +0.0007 ± 0.0002 standing a decision over the
-            # fixed budget (4 SE). The fixed budget with the 2-SE margin (the level until 2026-12-01),
-            # measured against two mediums on strength:0-999 and 1000-1999 (CPU clock): 37.4% ± 2.1% of 2,000
-            # rubbers (37.6%, 37.1%), where the level before (a tree of 150 iterations, rollouts of 12 turns
-            # then ``evaluate``, 1-SE margin) took 34.7% of the same rubbers: a tree grown over a few dozen
-            # worlds tries moves at random below the root, and medium plays them better. The pack-blind
-            # ceiling (bench/crown_the_queen_ceiling.py: the same rollouts on the TRUE hands) takes 40.6%, and
-            # with hard's sequential budget 41.5% of the same 2,000: hard now has 63% of that edge over a fair
-            # share (the fixed budget 55%; the fallback asks 70%: 39.1%); the goal of 45% is above the ceiling.
-            # Tried before: uniform worlds (34.6%), a particle filter over the others'
-            # hands (no more cards right than the belief), 600 and 1,500 iterations of the tree (no gain).
+            # is flat: below the root every seat plays the race heuristic (cheap, in one loop: playout.py) to
+            # the end of the deal in progress (``horizon``: the game's ``rollout_cut``), which is scored by the
+            # rubber standing it leaves. Medium's choice stands unless another action is better by 1 paired
+            # standard error. The budget is sequential (``more_samples``): where, after 64 worlds, some action
+            # leads medium's choice by half a standard error, search goes on 64 worlds at a time to at most
+            # 512, so the margin is judged on enough worlds not to be noise; clear decisions stay at 64. The
+            # 0.4 s clock is a guard for slow machines.
+            # Until 2026-12-02 medium was the race itself, and hard (the same search) took 39.4% of 9,820
+            # rubbers against two of them, against the pack-blind ceiling's 41.8%: 72% of its edge (verdict
+            # ledger, bench/crown_the_queen_verdict.py, fingerprint f31d1f635b6e8175). Chosen over a fixed 64
+            # worlds (37.4% of 2,000) and a tree of 150 iterations (34.7%): a tree grown over a few dozen
+            # worlds tries moves at random below the root, which the heuristic plays better. Tried before:
+            # uniform worlds (34.6%), a particle filter over the others' hands (no more cards right than the
+            # belief), 600 and 1,500 iterations of the tree (no gain). HARD FIGURES
             "hard": {"algorithm": "ismcts", "seconds": 0.4, "iterations": None, "samples": 64, "flat": True,
-                     "horizon": True, "rollout_policy": "medium", "paired": True,
+                     "horizon": True, "rollout_policy": "race", "paired": True,
                      "prior_policy": "medium", "prior_margin": 1.0, "more_samples": 512, "open_margin": 0.5},
         }
 

@@ -1,13 +1,17 @@
 """Computer players' judgement of cards: what a card is worth to a procession, and whom a pass helps.
 
-Both policies decide only from what the seat can see (its hand, the card passed to it, every procession,
+The policies decide only from what the seat can see (its hand, the card passed to it, every procession,
 the face-up pile and hence the pool of unseen cards); they ignore whatever a determinization sampled.
 
 * ``easy`` — keep a passed card your procession still needs, otherwise swap it for a fresh draw; pass
   the card you need least, and among those the one the next player needs least ("helps no one").
-* ``medium`` — races: it keeps a passed card only when it is laid at once, or belongs to the next stage
-  while few copies are left unseen and every card before it can still be had (card counting over the
-  processions and the face-up pile); otherwise a fresh draw is worth more, so it swaps. It passes as easy.
+* ``race`` — keeps a passed card only when it is laid at once, or belongs to the next stage while few
+  copies are left unseen and every card before it can still be had (card counting over the processions
+  and the face-up pile); otherwise a fresh draw is worth more, so it swaps. It passes as easy. It was the
+  medium level until 2026-12-02; search plays it in its rollouts (playout.py), where it must be cheap.
+* ``medium`` — the race's choices improved by what rollouts showed them to be worth (judgement.py: trees
+  fitted offline, played from the view): it keeps a card it lays at once, swaps one it has no use for,
+  and leaves every other keep and every pass to the trees.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from collections.abc import Callable
 
 from regalia.core.rng import Rng
 
-from .cards import PROCESSION, STAGE, use, wanted, without
+from . import judgement
+from .cards import reachable_up_to, use, wanted, without
 from .rules import KEEP, PASS_PREFIX, SWAP
 from .state import ACQUIRE, QueenState
 from .view import hidden_from
@@ -48,6 +53,27 @@ def easy(state: QueenState, seat: int, rng: Rng) -> str:
 
 
 def medium(state: QueenState, seat: int, rng: Rng) -> str:
+    """Keep a card laid at once, swap a useless one, and let the judgement trees choose the rest.
+
+    Against two easies (``python -m regalia.bench.crown_the_queen strength --hero medium --field easy``,
+    seats rotated, 2026-12-02): 45.4% of rubbers ``strength:0..1999`` and 46.2% of ``2000..3999`` (45.8% ± 1.5%
+    of 4,000), where the race took 38.9% and 38.2%: +6.4 ± 1.3 and +7.9 ± 1.3 points, paired rubber by
+    rubber. Against two races 37.7% of ``0..1999`` (+3.7 ± 1.2), so the trees are no mere exploit of
+    easy's habits. See judgement.py for how they were fitted.
+    """
+    hand, procession = state.hands[seat], state.processions[seat]
+    if state.step == ACQUIRE:
+        card = state.passed
+        assert card is not None
+        if card in wanted(procession):
+            return KEEP
+        if need(card, procession, hand) == 0:
+            return SWAP
+        return KEEP if judgement.keep_gain(state, seat) > 0 else SWAP
+    return PASS_PREFIX + max(dict.fromkeys(hand), key=lambda card: judgement.pass_worth(state, seat, card))
+
+
+def race(state: QueenState, seat: int, rng: Rng) -> str:
     """Race: keep only a card that is laid now, or next and scarce; pass what we need least.
 
     Measured against two easies (``python -m regalia.bench.crown_the_queen strength``), the lever is
@@ -62,8 +88,7 @@ def medium(state: QueenState, seat: int, rng: Rng) -> str:
     rather than one the next seat lays at once) wins +2.0 ± 0.6 points against two easies (40.5%) but
     +0.1 ± 0.5 against two mediums; weighting that by who leads, by the copies left unseen, keeping to
     deny the next seat, keeping when no draw can be laid, and pacing the last game by the standings gained
-    nothing. None comes near the 45% goal, and a new medium would change the field that hard is measured
-    against.
+    nothing. None came near the 45% goal; the judgement trees of ``medium`` did.
     """
     hand, procession = state.hands[seat], state.processions[seat]
     if state.step == ACQUIRE:
@@ -89,14 +114,6 @@ def _worth_keeping(card: str, hand: tuple[str, ...], procession: tuple[str, ...]
     return reachable_up_to(card, procession, pool + Counter(hand))
 
 
-def reachable_up_to(card: str, procession: tuple[str, ...], reachable: Counter[str]) -> bool:
-    """Whether every card this procession must lay before ``card`` can still be had (card counting)."""
-    for step in PROCESSION:
-        if STAGE[step] >= STAGE[card]:
-            return True
-        if step not in procession and not reachable[step]:
-            return False
-    return True
 
 
-POLICIES: dict[str, Callable[..., str]] = {"easy": easy, "medium": medium}
+POLICIES: dict[str, Callable[..., str]] = {"easy": easy, "race": race, "medium": medium}

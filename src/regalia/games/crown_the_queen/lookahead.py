@@ -2,7 +2,7 @@
 learned about looking ahead in this game.
 
 The hard level (game.py) is the generic paired, flat ISMCTS of ``regalia.ai.ismcts``: worlds from the
-seat's belief (belief.py), every action played out on each, every seat by the ``medium`` heuristic to the
+seat's belief (belief.py), every action played out on each, every seat by the ``race`` heuristic to the
 end of the deal in progress, which ``game.rollout_cut`` scores by ``standing``. Its history, in brief:
 
 * A first lookahead (a game-internal "sampled" policy, removed once hard did the same through the core

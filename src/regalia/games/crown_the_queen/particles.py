@@ -10,7 +10,7 @@ seat's observations are under it:
 * **the cards laid** — laying is automatic (rule 8, §3.2), so every card a seat draws either is the card
   it lays next or one it cannot lay; draws are sampled only among the cards that agree with what was laid
   (the weight takes the chance of such a draw);
-* **keep or swap** — a seat is modelled by the ``easy`` or ``medium`` heuristic (each history draws one
+* **keep or swap** — a seat is modelled by the ``easy`` or ``race`` heuristic (each history draws one
   of the two per seat, so the filter also learns who is who), with a small chance ``NOISE`` of any other
   choice;
 * **the card passed** — both heuristics pass the card they need least and, among those, the one the next
@@ -61,9 +61,11 @@ NOISE = 0.05
 PARTICLES = 48
 """Histories replayed at once."""
 SCARCE = 3
-"""``heuristics.SCARCE``, repeated here (heuristics imports this module's neighbours): medium keeps a
+"""``heuristics.SCARCE``, repeated here (heuristics imports this module's neighbours): the race keeps a
 next-stage card only when this many copies or fewer are unseen to it."""
-KINDS = ("easy", "medium")
+KINDS = ("easy", "race")
+"""The heuristics a seat is modelled by: the easy level's, and the race (the medium level until 2026-12-02;
+the medium level's trees, judgement.py, are not modelled)."""
 
 Hands = list[list[str]]
 T = TypeVar("T")

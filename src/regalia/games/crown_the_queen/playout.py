@@ -1,7 +1,7 @@
 """Search's play-out in one loop: every seat plays a heuristic to the end of the deal in progress.
 
 Hard's search (``regalia.ai.ismcts``, flat and paired) spends nearly all its time in rollouts: from a
-world, every seat plays the ``medium`` heuristic until the deal is over, which ``CrownTheQueen.rollout_cut``
+world, every seat plays the ``race`` heuristic until the deal is over, which ``CrownTheQueen.rollout_cut``
 scores by the rubber standing it leaves. Through the core protocol each of the ~45 steps of such a rollout
 builds a new ``QueenState``, dispatches on its step, asks ``rollout_cut`` and the policy, and the policy
 counts the unseen cards afresh. This module plays the same rollout over small mutable numbers instead:
@@ -12,8 +12,11 @@ counts the unseen cards afresh. This module plays the same rollout over small mu
   its points follow from the set: rule 8 fixes the order but for the forces, whose order changes nothing);
 * the pack is the sorted list of ranks, so ``pack[rng.randbelow(len(pack))]`` draws the very card that
   ``CrownTheQueen.sample_chance`` draws from the sorted tuple of names;
-* ``gone`` counts, per card, the copies not in a procession and not face up: the pool the medium
+* ``gone`` counts, per card, the copies not in a procession and not face up: the pool the race
   heuristic counts unseen cards from, kept up to date instead of recounted.
+
+Seats named in ``easy`` keep and swap as the ``easy`` heuristic instead (its pass is race's): the rollouts
+that value medium's choices against two easies (bench/crown_the_queen_judgement.py).
 
 It must give exactly what the generic loop gives: the same values (the same float operations, through
 ``lookahead.standings``) and the same draws from the random stream, so a search is the same search,
@@ -33,7 +36,7 @@ from .heuristics import SCARCE
 from .lookahead import standings
 from .state import ACQUIRE, DRAW, OVER, PASS, QueenState
 
-POLICIES = frozenset({"medium"})
+POLICIES = frozenset({"race"})
 """The heuristics this loop plays (any other: None, and the generic loop plays it)."""
 
 _QUEEN = RANK["Queen"]
@@ -81,11 +84,11 @@ each card's worth as a gift to it (``heuristics.gift``), its points (rule 9)."""
 
 
 def play_out(policy: str, start: QueenState, state: QueenState, rng: Rng,
-             seer: int | None = None) -> list[float] | None:
+             seer: int | None = None, easy: frozenset[int] = frozenset()) -> list[float] | None:
     """The values of the generic rollout from ``state`` (begun at ``start``) with every seat playing
     ``policy`` to ``rollout_cut``; None where this loop does not play that (another policy or step).
 
-    ``seer``: a seat that plays medium's race knowing the pack instead (``_sees_keep``, ``_sees_pass``):
+    ``seer``: a seat that plays the race knowing the pack instead (``_sees_keep``, ``_sees_pass``):
     the benchmark's all-seeing ceiling (bench/crown_the_queen_ceiling.py), which no level plays."""
     if policy not in POLICIES:
         return None
@@ -142,7 +145,12 @@ def play_out(policy: str, start: QueenState, state: QueenState, rng: Rng,
             mask = masks[turn]
             card = passed
             passed = -1
-            keeps = _sees_keep(card, hand, mask, pack) if turn == seer else _keeps(card, hand, mask, gone)
+            if turn == seer:
+                keeps = _sees_keep(card, hand, mask, pack)
+            elif turn in easy:  # heuristics.easy: keep whatever the procession still needs
+                keeps = card not in hand and use[mask][card] > 0
+            else:
+                keeps = _keeps(card, hand, mask, gone)
             if not keeps:  # rule 7: face up, draw instead
                 gone[card] -= 1
                 step = DRAW
@@ -185,7 +193,7 @@ def play_out(policy: str, start: QueenState, state: QueenState, rng: Rng,
 
 
 def _keeps(card: int, hand: list[int], mask: int, gone: list[int]) -> bool:
-    """``heuristics.medium``'s keep: a card laid now, or one of the next stage that is scarce (at most
+    """``heuristics.race``'s keep: a card laid now, or one of the next stage that is scarce (at most
     ``SCARCE`` copies unseen) while every card before it can still be had."""
     if card in ACCEPTS[mask]:
         return True
@@ -203,7 +211,7 @@ def _keeps(card: int, hand: list[int], mask: int, gone: list[int]) -> bool:
 
 
 def _sees_keep(card: int, hand: list[int], mask: int, pack: list[int]) -> bool:
-    """The ceiling's keep (``bench.crown_the_queen._seeing_medium``): medium's race, counting the pack's
+    """The ceiling's keep (``bench.crown_the_queen._seeing_medium``): the race, counting the pack's
     true cards; and when no card in the pack can be laid now, keep whatever will be needed."""
     if card in ACCEPTS[mask]:
         return True
