@@ -97,10 +97,14 @@ class Oracle(_Seeing):
 
     def __init__(self, seed: int | str = 0, *, model: str = "race", base: str = "seeing-medium",
                  depth: int = 1, samples: int = 0, margin: float = 0.0, more_samples: int = 0,
-                 open_margin: float = 0.5, **params: Any) -> None:
+                 open_margin: float = 0.5, prior: str | None = None, **params: Any) -> None:
         super().__init__(seed, **params)
         self.model = model
         self.base = base
+        self.prior = prior
+        """The policy whose choice at the root stands unless rollouts overturn it (None: ``base``, which
+        plays this player's own turns in its rollouts). The verdict gives it hard's ``prior_policy``, so
+        the ceiling starts from the same choice as hard and differs from it only by what it sees."""
         self.depth = depth
         self.samples = samples
         """0: the match's own chance stream (the pack's order known). n > 0: the pack-blind ceiling — n fresh
@@ -126,7 +130,7 @@ class Oracle(_Seeing):
 
     def _best(self, game: CrownTheQueen, state: QueenState, streams: list[int], seat: int, legal: list[str],
               depth: int) -> str:
-        default = _base_action(game, state, seat, self.base, self.rng)
+        default = _base_action(game, state, seat, self.prior or self.base, self.rng)
         outcomes = {a: [self._value(game, state, a, s, seat, depth) for s in streams] for a in legal}
         while len(streams) < self.more_samples and self.margin and is_open(outcomes, default, self.open_margin):
             batch = [self.rng.next64() for _ in range(min(self.samples, self.more_samples - len(streams)))]

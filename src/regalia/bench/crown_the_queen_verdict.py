@@ -79,10 +79,10 @@ PLANNED = 30_000
 
 
 def ceiling_params() -> dict[str, Any]:
-    """The pack-blind oracle with hard's budget: its worlds, sequential budget and margins."""
+    """The pack-blind oracle with hard's budget: its worlds, sequential budget, margins and prior."""
     hard = load_game(GAME).agent_levels()["hard"]
     return {"samples": hard["samples"], "margin": hard["prior_margin"], "more_samples": hard["more_samples"],
-            "open_margin": hard["open_margin"]}
+            "open_margin": hard["open_margin"], "prior": hard["prior_policy"]}
 
 
 def play_files() -> list[Path]:

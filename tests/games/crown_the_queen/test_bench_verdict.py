@@ -16,12 +16,38 @@ def _entries(pairs: list[tuple[float, float]], fingerprint: str = "f") -> list[d
     return found
 
 
-def test_the_ceiling_plays_with_hard_s_own_budget_of_worlds_and_margins():
+def test_the_ceiling_plays_with_hard_s_own_budget_of_worlds_margins_and_prior():
     from regalia.games import load_game
 
     hard = load_game("crown-the-queen").agent_levels()["hard"]
     assert verdict.ceiling_params() == {"samples": hard["samples"], "margin": hard["prior_margin"],
-                                        "more_samples": hard["more_samples"], "open_margin": hard["open_margin"]}
+                                        "more_samples": hard["more_samples"], "open_margin": hard["open_margin"],
+                                        "prior": hard["prior_policy"]}
+
+
+def test_the_ceiling_s_choice_is_its_prior_s_unless_rollouts_overturn_it():
+    """With a margin no gain can clear, the pack-blind oracle plays its prior's choice: hard's prior
+    (medium), not the seeing race it plays its own later turns by."""
+    from regalia.bench.crown_the_queen_ceiling import Oracle
+    from regalia.core import Rng
+    from regalia.games import load_game
+
+    game = load_game("crown-the-queen", players=3)
+    match = game.new_match(seed=5)
+    differ = 0
+    while not match.is_over and len(match.actions) < 400:
+        seat = match.to_move
+        legal = match.legal_actions()
+        if seat is not None and seat >= 0 and len(legal) > 1:
+            medium = game.policy("medium", match.state, seat, Rng(0))
+            prior = Oracle(seed=1, samples=2, margin=1e9, prior="medium").choose_seeing(match, seat, legal)
+            assert prior == medium
+            seeing = Oracle(seed=1, samples=2, margin=1e9).choose_seeing(match, seat, legal)
+            differ += seeing != medium
+            match.play(medium)
+        else:
+            match.play(game.sample_chance(match.state, Rng(len(match.actions))))
+    assert differ > 0
 
 
 def test_the_paired_margin_is_h_less_seven_tenths_of_c_less_a_tenth_with_its_standard_error():
