@@ -65,6 +65,13 @@ rollouts of ``playout.py``, which play this player's rollouts too, ``seer``): th
 72% of the edge (Fieller's 95%: 62% to 83%); D = h - 0.7 c - 0.1 = +0.16 ± 0.45 points (anytime 95%: -1.28
 to +1.60), so the fallback is neither shown nor refuted. This player ended all 5,462 rubbers of 2000-7461 as it did through the core
 protocol, at ~0.9 CPU s a rubber (was 4.6).
+
+Since 2026-12-02 the medium level plays judgement trees (judgement.py) and the old medium heuristic is
+the ``race``, which hard's rollouts play and which this player's rollouts now model the field by (the
+trees are too slow for thousands of rollouts a decision, so neither models a medium field exactly). And
+this player starts, like hard, from hard's prior (``prior``: medium's choice), overturned only where its
+rollouts clearly disagree; its own later turns in the rollouts are the seeing race (``base``). So the
+two differ only in what they see. The 9,820 rubbers above are those of the race as medium.
 """
 
 from __future__ import annotations

@@ -9,8 +9,10 @@ So every rubber played here is appended at once to ``benchmarks/ledgers/crown-th
 (committed; ``_ledger.Ledger``), and a later session plays only the rubbers the ledger lacks. Rubber ``i``
 (match seed ``strength:i``, hero in seat ``i mod 3``, agent seeds ``i:seat``: the rubbers of
 ``crown_the_queen.strength``) is played twice: by ``hard`` and by the ceiling — the pack-blind oracle
-(crown_the_queen_ceiling.py), which sees every hand and the pack's cards, modelling the field exactly, with
-hard's own budget of worlds and margins (read from the level, so the two never drift apart). The verdict
+(crown_the_queen_ceiling.py), which sees every hand and the pack's cards, with hard's own budget of worlds
+and margins, hard's prior and hard's rollouts (the field played by the race in them; read from the level,
+so the two never drift apart). Until 2026-12-02 the field, medium, was the race itself, so both modelled it
+exactly; medium's trees are now modelled by the race in both. The verdict
 is then paired, rubber by rubber:
 
     D = mean over rubbers of (h_i - 0.7 c_i) - 0.3 / 3
