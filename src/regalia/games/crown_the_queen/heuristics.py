@@ -114,6 +114,4 @@ def _worth_keeping(card: str, hand: tuple[str, ...], procession: tuple[str, ...]
     return reachable_up_to(card, procession, pool + Counter(hand))
 
 
-
-
 POLICIES: dict[str, Callable[..., str]] = {"easy": easy, "race": race, "medium": medium}
