@@ -51,7 +51,7 @@ TARGET = Path(judgement.__file__).with_name("judgement_trees.py")
 Rows = dict[str, list[Any]]
 
 
-def rubber_rows(rubber: int, forests: tuple[Any, Any] | None) -> Rows:
+def rubber_rows(rubber: int, forests: tuple[Any, Any] | None, rollouts: int = ROLLOUTS) -> Rows:
     """The valued choices of one rubber: ``keep`` rows (features, keep − swap) and ``pass`` groups (one
     per decision: [features, value − mean] for each card it might pass). ``forests``: the hero plays
     medium with these trees; None: the race."""
@@ -72,7 +72,7 @@ def rubber_rows(rubber: int, forests: tuple[Any, Any] | None) -> Rows:
             state = match.state
             rng = Rng(f"q:{rubber}:{choices}")
             choices += 1
-            streams = [rng.next64() for _ in range(ROLLOUTS)]
+            streams = [rng.next64() for _ in range(rollouts)]
             value = {}
             for action in legal:
                 after = game.apply(state, action)
