@@ -295,6 +295,28 @@ def test_a_friend_who_leaves_the_match_for_good_watches_on_while_the_computer_pl
         friend_context.close()
 
 
+def test_a_seat_won_by_the_computer_for_a_person_who_left_is_a_forfeit_on_the_status_line(
+        page, toy_site, chromium_browser):
+    """The computer that plays a leaver's seat may win the game on the board; the records give the match
+    to the best seat that was there, and the status line must say what the result panel says."""
+    start_from_lobby(page, toy_site, "pig", seats=["human", "open"])
+    link = page.locator("input[aria-label='Invite link for seat 2']").input_value()
+    friend_context = chromium_browser.new_context()
+    try:
+        friend = friend_context.new_page()
+        friend.goto(link)
+        expect(friend.locator(".players li").nth(1)).to_contain_text("(you)")
+        friend.once("dialog", lambda dialog: dialog.accept())
+        friend.click("#leave-match")
+        expect(page.locator(".players li").nth(1)).to_contain_text("(away: the computer plays)")
+    finally:
+        friend_context.close()
+    # the host stops at once every turn (0 points), so the computer reaches 20 first
+    play_by_clicks(page, lambda actions: "stop" if "stop" in actions else actions[0])
+    expect(page.locator("#results")).to_contain_text("forfeit")
+    expect(page.locator(".status")).to_have_text("The match is over: Seat 1 won. Seat 2 left and forfeits.")
+
+
 def test_hot_seat_offers_no_leaving(page, toy_site):
     start_from_lobby(page, toy_site, "pig", seats=["human", "human"])
     expect(page.locator(".papers")).to_contain_text("Version")

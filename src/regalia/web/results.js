@@ -72,10 +72,16 @@ function outcomeText(outcome) {
   return outcome === "forfeit" ? "forfeit (the computer was playing for them at the end)" : outcome;
 }
 
-/** The end-of-match panel. ``players`` (the match page's seats) names a guest's seat as the page does
- *  ("Seat 2"): the records call every guest "Guest", which tells two guests at one table apart from nobody. */
-export async function resultsPanel(matchId, players = null) {
-  const screen = await call("GET", `/api/matches/${encodeURIComponent(matchId)}/result`);
+/** The finished match as the records keep it: each seat's place, score and outcome (a forfeit included). */
+export function matchResult(matchId) {
+  return call("GET", `/api/matches/${encodeURIComponent(matchId)}/result`);
+}
+
+/** The end-of-match panel for ``matchResult``'s answer. ``players`` (the match page's seats) names a guest's
+ *  seat as the page does ("Seat 2"): the records call every guest "Guest", which tells two guests at one
+ *  table apart from nobody. */
+export function resultsPanel(result, players = null) {
+  const screen = { ...result };
   if (players) {
     screen.seats = screen.seats.map((s) => (s.player == null ? { ...s, name: playerName(players, s.seat) } : s));
   }

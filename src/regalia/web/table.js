@@ -7,7 +7,7 @@ import { Countdown } from "./countdown.js";
 import { h, seatName, showLog, toast } from "./dom.js";
 import { playAgain } from "./lobby.js";
 import { diceSkinSetting } from "./profile.js";
-import { resultsPanel } from "./results.js";
+import { matchResult, resultsPanel } from "./results.js";
 import { howToPlay } from "./rules.js";
 import { sounds } from "./sound.js";
 
@@ -53,6 +53,7 @@ export async function showMatch(root, matchId) {
   let leavers = null;  // the match's rule for a person who leaves (the host's, or the server's default)
   let shownSeat = null;
   let previous = null;
+  let ended = null;  // the finished match as the records keep it (matchResult), once fetched
   let log = [];
   let queue = Promise.resolve();
   let rematchTimer = null;
@@ -96,15 +97,18 @@ export async function showMatch(root, matchId) {
     countdown.follow(u.version);
     if (u.view.is_over && !parts.results.hasChildNodes()) {
       const again = u.seats.length ? againBox() : null;
-      resultsPanel(matchId, u.players).then((panel) => parts.results.replaceChildren(...[panel, again].filter(Boolean)))
-        .catch((e) => console.error(e));
+      matchResult(matchId).then((result) => {
+        ended = result;
+        parts.results.replaceChildren(...[resultsPanel(result, u.players), again].filter(Boolean));
+        parts.status.textContent = statusLine(previous, ended);  // the records' reading: a forfeit loses
+      }).catch((e) => console.error(e));
     }
     draw(u);
   }
 
   function draw(u) {
     parts.board.classList.remove("waiting");
-    parts.status.textContent = statusLine(u);
+    parts.status.textContent = statusLine(u, ended);
     parts.moves.textContent = u.seats.length ? "Your move" : "Watching";  // also behind a hot-seat curtain
     parts.players.replaceChildren(...u.players.map((p) => h("li", {
       class: [p.seat === u.view.to_move ? "to-move" : "", u.seats.includes(p.seat) ? "mine" : ""].join(" "),
@@ -293,11 +297,18 @@ async function copy(input) {
   toast("Invite link copied.", "info");
 }
 
-function statusLine(u) {
+/** ``ended``: the finished match as the records keep it (``matchResult``), once fetched. A person gone at
+ *  the end forfeits whatever the computer made of their seat (last place, a loss): the win passes to the
+ *  best seat that was there, and the line says so, as the result panel below it does. */
+function statusLine(u, ended = null) {
   if (u.view.is_over) {
-    const winners = u.view.winners || [];
-    if (!winners.length) return "The match is over: nobody won."; // a drawn battle, or the King kept his Crown
-    return `The match is over: ${winners.map((w) => seatName(u.players, w)).join(" and ")} won.`;
+    const forfeits = (ended?.seats || []).filter((s) => s.outcome === "forfeit").map((s) => s.seat);
+    const winners = forfeits.length ? ended.seats.filter((s) => s.outcome === "win").map((s) => s.seat)
+      : (u.view.winners || []);
+    const names = (seats) => seats.map((w) => seatName(u.players, w)).join(" and ");
+    const gone = forfeits.length ? ` ${names(forfeits)} left and ${forfeits.length > 1 ? "forfeit" : "forfeits"}.` : "";
+    if (!winners.length) return `The match is over: nobody won.${gone}`; // a drawn battle, or the King kept his Crown
+    return `The match is over: ${names(winners)} won.${gone}`;
   }
   if (u.legal.length) return `Your turn, ${seatName(u.players, u.seat)}.`;
   if (u.players[u.view.to_move]?.open) return waitingFor(u);
