@@ -199,7 +199,7 @@ class CrownTheQueen(Game):
             # belief), 600 and 1,500 iterations of the tree (no gain). Against two of the new medium (the
             # trees, which its rollouts model by the race): 33.5% of 2,018 rubbers (2000-4017), the ceiling
             # 34.2%, medium itself in that seat 31.8%: hard gains 1.7 ± 1.0 points over medium, the ceiling
-            # 2.4 ± 1.1 (verdict ledger, fingerprint 4f7ace588f8e1993). The trees are a learned one-step
+            # 2.4 ± 1.1 (verdict ledger, fingerprint 4f7ace588f8e1993; bench/crown_the_queen_baseline.py). The trees are a learned one-step
             # improvement over the race, and this search is one at play time, so against them it adds little;
             # searching only the keeps or only the passes added nothing more.
             "hard": {"algorithm": "ismcts", "seconds": 0.4, "iterations": None, "samples": 64, "flat": True,
