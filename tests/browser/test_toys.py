@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -267,8 +269,9 @@ def test_a_friend_who_leaves_is_shown_away_while_the_computer_plays_for_them(pag
     expect(page.locator(".players li").nth(1)).to_contain_text("(away: the computer plays)")
 
 
-def test_a_friend_who_leaves_the_match_for_good_watches_on_while_the_computer_plays_their_seat(
-        page, toy_site, chromium_browser):
+@contextmanager
+def friend_at_seat_2(page: Any, toy_site: Any, chromium_browser: Any) -> Iterator[Any]:
+    """A Pig match from the lobby with the host at Seat 1 and a friend, in a browser of their own, at Seat 2."""
     start_from_lobby(page, toy_site, "pig", seats=["human", "open"])
     expect(page.locator("#leave-match")).to_be_visible()  # an online player may leave
     link = page.locator("input[aria-label='Invite link for seat 2']").input_value()
@@ -277,6 +280,14 @@ def test_a_friend_who_leaves_the_match_for_good_watches_on_while_the_computer_pl
         friend = friend_context.new_page()
         friend.goto(link)
         expect(friend.locator(".players li").nth(1)).to_contain_text("(you)")
+        yield friend
+    finally:
+        friend_context.close()
+
+
+def test_a_friend_who_leaves_the_match_for_good_watches_on_while_the_computer_plays_their_seat(
+        page, toy_site, chromium_browser):
+    with friend_at_seat_2(page, toy_site, chromium_browser) as friend:
         asked: list[str] = []
         friend.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
         friend.click("#leave-match")
@@ -291,26 +302,16 @@ def test_a_friend_who_leaves_the_match_for_good_watches_on_while_the_computer_pl
         page.click("#actions button[data-action='stop']")  # the host's turn ends: the computer plays Seat 2
         page.wait_for_function("document.querySelectorAll('#log li').length > 1")  # its moves, then the host's turn
         expect(page.locator(".status")).to_have_text("Your turn, Seat 1.")
-    finally:
-        friend_context.close()
 
 
 def test_a_seat_won_by_the_computer_for_a_person_who_left_is_a_forfeit_on_the_status_line(
         page, toy_site, chromium_browser):
     """The computer that plays a leaver's seat may win the game on the board; the records give the match
     to the best seat that was there, and the status line must say what the result panel says."""
-    start_from_lobby(page, toy_site, "pig", seats=["human", "open"])
-    link = page.locator("input[aria-label='Invite link for seat 2']").input_value()
-    friend_context = chromium_browser.new_context()
-    try:
-        friend = friend_context.new_page()
-        friend.goto(link)
-        expect(friend.locator(".players li").nth(1)).to_contain_text("(you)")
+    with friend_at_seat_2(page, toy_site, chromium_browser) as friend:
         friend.once("dialog", lambda dialog: dialog.accept())
         friend.click("#leave-match")
         expect(page.locator(".players li").nth(1)).to_contain_text("(away: the computer plays)")
-    finally:
-        friend_context.close()
     # the host stops at once every turn (0 points), so the computer reaches 20 first
     play_by_clicks(page, lambda actions: "stop" if "stop" in actions else actions[0])
     expect(page.locator("#results")).to_contain_text("forfeit")
