@@ -47,6 +47,20 @@ def positions(players: int, games: int, seed: str, every: int = 3):
             match.play(rng.choice(match.legal_actions()))
 
 
+def choices(players: int, name: str):
+    """Every legal action at the seats' choices of three rubbers (``positions``), each with a stream of its
+    own for the rollout: (game, state, action, stream)."""
+    compared = 0
+    for match_seed in range(3):
+        seed = f"{name}:{players}:{match_seed}"
+        for game, state in positions(players, 3, seed):
+            if state.step == DRAW:
+                continue
+            for action in game.legal_actions(state):
+                yield game, state, action, Rng(f"{seed}:{compared}").next64()
+                compared += 1
+
+
 @pytest.mark.parametrize(("players", "games"), [(2, 3), (3, 3), (3, 1), (4, 3), (5, 1), (6, 3)])
 def test_the_play_out_gives_the_generic_loop_s_values_and_draws(players, games):
     compared = 0
@@ -113,16 +127,10 @@ def test_the_ceiling_s_fused_values_are_its_step_by_step_values(players):
 
     oracle = Oracle(seed=0, samples=4, margin=1.0)
     compared = 0
-    for match_seed in range(3):
-        seed = f"ceiling:{players}:{match_seed}"
-        for game, state in positions(players, 3, seed):
-            if state.step == DRAW:
-                continue
-            for action in game.legal_actions(state):
-                stream = Rng(f"{seed}:{compared}").next64()
-                fused = oracle._value(game, state, action, stream, state.turn, 1)
-                assert fused == oracle._played_value(game, state, action, stream, state.turn, 1)
-                compared += 1
+    for game, state, action, stream in choices(players, "ceiling"):
+        fused = oracle._value(game, state, action, stream, state.turn, 1)
+        assert fused == oracle._played_value(game, state, action, stream, state.turn, 1)
+        compared += 1
     assert compared > 150
 
 
@@ -132,19 +140,13 @@ def test_seats_named_easy_keep_and_swap_as_the_easy_heuristic_in_the_play_out(pl
     fused loop with ``easy`` seats gives what the core protocol gives with those seats playing ``easy``."""
     from regalia.bench.crown_the_queen_ceiling import Oracle
 
+    judge = Oracle(seed=0, model="easy", base="race")  # the others by easy, the mover by the race
     compared = 0
-    for match_seed in range(3):
-        seed = f"easy:{players}:{match_seed}"
-        for game, state in positions(players, 3, seed):
-            if state.step == DRAW:
-                continue
-            seat = state.turn
-            judge = Oracle(seed=0, model="easy", base="race")  # the others by easy, the mover by the race
-            easy = frozenset(s for s in range(players) if s != seat)
-            for action in game.legal_actions(state):
-                stream = Rng(f"{seed}:{compared}").next64()
-                fused = playout.play_out("race", state, game.apply(state, action), Rng(state=stream), easy=easy)
-                assert fused is not None
-                assert fused[seat] == judge._played_value(game, state, action, stream, seat, 1)
-                compared += 1
+    for game, state, action, stream in choices(players, "easy"):
+        seat = state.turn
+        easy = frozenset(s for s in range(players) if s != seat)
+        fused = playout.play_out("race", state, game.apply(state, action), Rng(state=stream), easy=easy)
+        assert fused is not None
+        assert fused[seat] == judge._played_value(game, state, action, stream, seat, 1)
+        compared += 1
     assert compared > 100
