@@ -75,6 +75,9 @@ FEWEST = 100
 """Paired rubbers below which the table gives no verdict (the standard error itself is then unreliable)."""
 SHARE_OF_EDGE = 0.7
 """The issue's fallback: hard's edge over a fair share must be at least this fraction of the ceiling's."""
+RESOLUTION = 0.005
+"""Half a point of share: the table says how many paired rubbers make the fixed 95% interval of D this
+narrow at the spread seen so far (what a D of this size needs before either verdict can be read)."""
 PLANNED = 30_000
 """Paired rubbers the ledger is planned to: about what a D of half a point needs to stand out of a fixed
 95% interval (the deviation of a rubber's term is ~0.45). The anytime interval is tightest there."""
@@ -220,13 +223,15 @@ def verdict(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         mean, se = mean_and_se(terms)
         margin = mean - (1 - SHARE_OF_EDGE) * fair
         edge = ratio_interval([by_hero["hard"][i] - fair for i in both], [by_hero["ceiling"][i] - fair for i in both])
-        anytime = anytime_margin(len(both), se * math.sqrt(len(both)), PLANNED)
+        spread = se * math.sqrt(len(both))  # of one rubber's term
+        anytime = anytime_margin(len(both), spread, PLANNED)
         row |= {"share": hard, "ceiling share": ceiling,
                 "of the ceiling's edge": (hard - fair) / (ceiling - fair) if ceiling > fair else None,
                 "95% of the edge": f"{edge[0]:.2f} to {edge[1]:.2f}" if edge else "unbounded",
                 "D": margin, "D SE": se, "fallback": _verdict(margin, Z95 * se, len(both)),
                 "D anytime 95%": f"{margin - anytime:+.4f} to {margin + anytime:+.4f}",
-                "fallback (anytime)": _verdict(margin, anytime, len(both))}
+                "fallback (anytime)": _verdict(margin, anytime, len(both)),
+                f"rubbers for D ± {RESOLUTION:g}": math.ceil((Z95 * spread / RESOLUTION) ** 2)}
     rows.append(row)
     return rows
 

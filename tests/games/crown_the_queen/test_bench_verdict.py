@@ -193,3 +193,14 @@ def test_the_anytime_verdict_is_wider_than_the_fixed_one_and_may_be_read_after_e
     assert paired["fallback"] == "met" and paired["fallback (anytime)"] == "not shown"
     clear = verdict.verdict(_entries([(1.0, 0.0), (0.0, 0.0), (1.0, 1.0)] * 400))[2]
     assert clear["fallback (anytime)"] == "met"
+
+
+def test_the_table_says_how_many_rubbers_would_pin_d_to_half_a_point_at_the_spread_seen():
+    pattern = [(1.0, 1.0), (0.0, 1.0), (1.0, 0.0), (0.0, 0.0), (0.5, 1.0)]
+    terms = [h - 0.7 * c for h, c in pattern * 40]
+    mean = sum(terms) / len(terms)
+    spread = math.sqrt(sum((t - mean) ** 2 for t in terms) / (len(terms) - 1))
+    few = verdict.verdict(_entries(pattern * 40))[2]["rubbers for D ± 0.005"]
+    assert few == math.ceil((verdict.Z95 * spread / 0.005) ** 2)
+    many = verdict.verdict(_entries(pattern * 400))[2]["rubbers for D ± 0.005"]
+    assert abs(many - few) / few < 0.01  # a property of the spread, not of how many rubbers are in
