@@ -36,25 +36,32 @@ from pathlib import Path
 from typing import Any
 
 from regalia.ai import load_agent
+from regalia.ai.ismcts import ISMCTSAgent
 from regalia.core.match import Match
 from regalia.core.rng import Rng
 from regalia.games import load_game
+from regalia.games.crown_the_queen import belief
+from regalia.games.crown_the_queen.cards import sort_cards
 from regalia.games.crown_the_queen.game import CrownTheQueen
+from regalia.games.crown_the_queen.state import QueenState
+from regalia.games.crown_the_queen.view import forget, sees_passed
 
 from ._ledger import mean_and_se
-from .crown_the_queen import GAME, make_agent
+from .crown_the_queen import GAME, _Seeing, make_agent
 from .crown_the_queen_ceiling import Oracle
 
 
-def decision_points(rubbers: int, seed: int = 0, players: int = 3, every: int = 1) -> list[tuple[Match, int]]:
-    """A copy of the match at every ``every``-th decision with a choice in medium self-play (a rubber has
-    about 190), with its seat to move."""
+def decision_points(rubbers: int, seed: int = 0, players: int = 3, every: int = 1,
+                    policy: str = "medium") -> list[tuple[Match, int]]:
+    """A copy of the match at every ``every``-th decision with a choice in self-play of the medium level
+    playing ``policy`` (its own trees; "race": the medium level until 2026-12-02, on which this bench's
+    figures before 2026-12-02 were taken), a rubber has about 190, with its seat to move."""
     game = load_game(GAME, players=players)
     found: list[tuple[Match, int]] = []
     seen = 0
     for r in range(seed, seed + rubbers):
         match = game.new_match(seed=f"decisions:{r}")
-        agents = [load_agent(GAME, "medium", seed=f"{r}:{s}", policy="race") for s in range(players)]
+        agents = [load_agent(GAME, "medium", seed=f"{r}:{s}", policy=policy) for s in range(players)]
         while (seat := match.to_move) is not None:
             if len(match.legal_actions()) > 1:
                 if seen % every == 0:
@@ -90,23 +97,26 @@ def all_action_values(points: list[tuple[Match, int]], rollouts: int, key: str,
 
 def quality(variants: dict[str, dict[str, Any]], hero: str = "hard", *, rubbers: int = 10, seed: int = 0,
             every: int = 20, rollouts: int = 64, limit: int | None = None,
-            cache: Path | None = None) -> list[dict[str, Any]]:
-    """One row per variant of ``hero`` (its parameters; a ``level`` key plays another level): Q of its
-    choices, regret, and the paired gain over the first variant with its standard error, the share of
-    decisions where it chose as the first did; CPU seconds per decision."""
-    points = decision_points(rubbers, seed, every=every)[:limit]
-    values = all_action_values(points, rollouts, f"{rubbers}:{seed}:{every}:{rollouts}:{limit}", cache)
+            cache: Path | None = None, policy: str = "medium") -> list[dict[str, Any]]:
+    """One row per variant of ``hero`` (its parameters; a ``level`` key plays another level; a ``sees`` key
+    plays hard's search with sight of some hands, ``Peeking``): Q of its choices, regret, and the paired
+    gain over the first variant with its standard error, the share of decisions where it chose as the
+    first did; CPU seconds per decision. ``policy``: what the self-play that gives the positions plays."""
+    points = decision_points(rubbers, seed, every=every, policy=policy)[:limit]
+    values = all_action_values(points, rollouts, f"{rubbers}:{seed}:{every}:{rollouts}:{limit}:{policy}", cache)
     credited: dict[str, list[float]] = {}
     chosen: dict[str, list[str]] = {}
     rows = []
     for name, spec in variants.items():
         params = dict(spec)
         level = params.pop("level", hero)
+        sees = params.pop("sees", None)
         got: list[float] = []
         picks: list[str] = []
         regret = spent = 0.0
         for i, ((match, _seat), q) in enumerate(zip(points, values, strict=True)):
-            agent = make_agent(level, f"decide:{i}", "race", **params)
+            agent = (Peeking(f"decide:{i}", sees, **params) if sees is not None
+                     else make_agent(level, f"decide:{i}", "race", **params))
             start = time.process_time()
             choice = agent.choose(copy.deepcopy(match))
             spent += time.process_time() - start
@@ -128,8 +138,60 @@ def quality(variants: dict[str, dict[str, Any]], hero: str = "hard", *, rubbers:
     return rows
 
 
-LEVELS: dict[str, dict[str, Any]] = {"hard": {}, "hard, 64 worlds fixed": {"more_samples": None}, "medium": {"level": "medium"}}
-"""What ``regalia bench crown-the-queen-decisions`` compares: hard, hard without its sequential budget, medium."""
+class Peeking(_Seeing):
+    """Benchmark-only: hard's search on worlds in which the hands of some seats are the true ones.
+
+    ``sees``: "next" (the seat the mover passes to), "previous" (the seat that passes to it) or "hands"
+    (every hand: the search of the all-seeing ceiling). The hands it does not see, and the pack, are dealt
+    from the cards they truly hold, as hard's belief deals them (``belief``'s facts, by its own dealing
+    routine). So the gain of a ``Peeking`` variant over hard is what a perfect belief about those seats
+    would be worth to hard's search, decision by decision: where a better belief has something to win.
+    """
+
+    name = "peeking"
+    SEES = ("next", "previous", "hands")
+
+    def __init__(self, seed: int | str = 0, sees: str = "hands", **params: Any) -> None:
+        if sees not in self.SEES:
+            raise ValueError(f"sees must be one of {', '.join(self.SEES)}, not {sees!r}")
+        super().__init__(seed)
+        spec = {**load_game(GAME).agent_levels()["hard"], **params}
+        spec.pop("algorithm")
+        self.search = ISMCTSAgent(seed=seed, **spec)
+        self.sees = sees
+
+    def choose_seeing(self, match: Match, seat: int, legal: list[str]) -> str:
+        state = match.state
+        n = state.players
+        shown = {"next": {(seat + 1) % n}, "previous": {(seat - 1) % n}, "hands": set(range(n))}[self.sees]
+        return self.search.search(match.game, lambda rng: peek(state, seat, shown, rng), seat, legal)
+
+
+def peek(state: QueenState, seat: int, shown: set[int], rng: Rng) -> QueenState:
+    """A world of ``seat``'s: the true hands of ``shown`` (and its own), the others' dealt by belief from
+    the cards they and the pack truly hold; the record as ``seat`` recalls it."""
+    hidden = [s for s in range(state.players) if s != seat and s not in shown]
+    pool = [card for s in hidden for card in state.hands[s]] + list(state.pack)
+    passed = state.passed
+    if passed is not None and not sees_passed(state, seat):
+        pool.append(passed)
+    rng.shuffle(pool)
+    n = state.players
+    given = belief.held(state, seat) if (seat + 1) % n in hidden else []
+    floor = belief.threshold(state, seat) if (seat - 1) % n in hidden else None
+    lean = rng.randbelow(belief.LEAN + 1)
+    hands = belief._deal(state, seat, pool, hidden, given, floor, lean, False)  # belief.believe's own dealing
+    assert hands is not None
+    if passed is not None and not sees_passed(state, seat):
+        passed = pool.pop()
+    return state._replace(hands=tuple(hands), passed=passed, pack=sort_cards(pool), record=forget(state, seat))
+
+
+LEVELS: dict[str, dict[str, Any]] = {"hard": {}, "hard, 64 worlds fixed": {"more_samples": None}, "medium": {"level": "medium"},
+                                     "hard seeing the next hand": {"sees": "next"},
+                                     "hard seeing every hand": {"sees": "hands"}}
+"""What ``regalia bench crown-the-queen-decisions`` compares: hard, hard without its sequential budget, medium,
+and hard's search with sight of the next seat's hand and of every hand (what a perfect belief would be worth)."""
 
 
 def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
@@ -149,13 +211,15 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="only the first N positions")
     parser.add_argument("--cache", type=Path, default=None, help="a JSON file that keeps the Q values")
     parser.add_argument("--variants", default='{"level": {}}',
-                        help='JSON {"name": {hero parameters}, ...}; the first is the baseline')
+                        help='JSON {"name": {hero parameters}, ...}; the first is the baseline; '
+                             '{"sees": "next"|"previous"|"hands"}: hard with sight of those hands')
+    parser.add_argument("--policy", default="medium", help="what the self-play giving the positions plays")
     args = parser.parse_args()
     from rich.console import Console
 
     from . import print_table
     rows = quality(json.loads(args.variants), args.hero, rubbers=args.rubbers, seed=args.seed, every=args.every,
-                   rollouts=args.rollouts, limit=args.limit, cache=args.cache)
+                   rollouts=args.rollouts, limit=args.limit, cache=args.cache, policy=args.policy)
     print_table(Console(), f"Crown the Queen: decision quality of {args.hero} variants", rows)
 
 

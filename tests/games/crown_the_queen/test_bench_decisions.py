@@ -51,3 +51,34 @@ def test_the_cache_serves_the_same_values_and_is_redone_for_other_positions(tmp_
     assert decisions.all_action_values(points, 4, "key", cache) == values
     with pytest.raises(AssertionError):
         decisions.all_action_values(points, 4, "other key", cache)
+
+
+def test_a_peeking_world_holds_the_true_hands_it_sees_and_deals_the_others_from_their_own_cards():
+    from collections import Counter
+
+    from regalia.core.rng import Rng
+    from regalia.games.crown_the_queen.cards import DECK
+
+    match, seat = decisions.decision_points(1, seed=0, every=25)[3]
+    state = match.state
+    following = (seat + 1) % state.players
+    others = [s for s in range(state.players) if s not in (seat, following)]
+    rng = Rng("peek")
+    worlds = [decisions.peek(state, seat, {following}, rng) for _ in range(20)]
+    for world in worlds:
+        assert world.hands[seat] == state.hands[seat] and world.hands[following] == state.hands[following]
+        assert all(len(world.hands[s]) == len(state.hands[s]) for s in others)
+        on_table = [*world.face_up, *(c for p in world.processions for c in p), *(c for h in world.hands for c in h),
+                    *world.pack, *([world.passed] if world.passed else [])]
+        assert Counter(on_table) == Counter(DECK)  # every card once: the others' hands and the pack share their cards
+    assert any(world.hands[s] != state.hands[s] for world in worlds for s in others)  # those are dealt, not seen
+    assert decisions.peek(state, seat, set(range(state.players)), Rng("all")).hands == state.hands
+
+
+def test_sight_of_hands_is_a_variant_of_the_bench_and_its_name_is_checked():
+    rows = decisions.quality({"hard": {}, "seeing every hand": {"sees": "hands"}}, "hard", rubbers=1, seed=0,
+                             every=30, rollouts=8)
+    assert [row["variant"] for row in rows] == ["hard", "seeing every hand"]
+    assert rows[1]["decisions"] == rows[0]["decisions"] > 3 and 0.0 <= rows[1]["same choice"] <= 1.0
+    with pytest.raises(ValueError, match="sees must be one of"):
+        decisions.Peeking("x", sees="the pack")
