@@ -4,16 +4,17 @@ The deal decides most rubbers, so about 2,000 of them are needed to see three po
 takes hours at hard's budget. Variants of a level are compared far faster on fixed positions:
 
 1. the positions: every ``every``-th decision with two or more legal actions in medium self-play rubbers
-   (match seeds ``decisions:r``, agent seeds ``r:seat``; about 190 such decisions a rubber);
+   (match seeds ``decisions:r``, agent seeds ``r:seat``; about 190 such decisions a rubber; the medium
+   level's trees since 2026-12-02, ``--policy race`` for the race, the positions of the figures before);
 2. each legal action ``a`` is valued on the TRUE state (every hand and the pack's cards known) by
    ``rollouts`` paired rollouts to the end of the current game — the same chance streams for every action,
-   everyone playing medium afterwards — as the mover's rubber standing at that end: Q(a)
-   (``Oracle._value``, the pack-blind ceiling's own rollouts, with medium as the mover's continuation);
+   everyone playing the race afterwards (hard's own rollout policy) — as the mover's rubber standing at that
+   end: Q(a) (``Oracle._value``, the pack-blind ceiling's own rollouts);
 3. each variant chooses from its seat's view like any player, and is credited Q(its choice). Variants are
    compared paired, position by position, against the first.
 
-Q is the truth only with medium as everyone's continuation, so a variant is credited for its choice now,
-not for playing better than medium later; and the best action's Q carries the rollouts' noise, so
+Q is the truth only with the race as everyone's continuation (so it leans to hard's own model of play), and
+a variant is credited for its choice now, not for playing better later; and the best action's Q carries the rollouts' noise, so
 ``regret`` (best Q − Q of the choice) reads as relative, not absolute. Figures are standing (the chance of
 winning the rubber) per decision; a seat makes about 60 decisions with a choice in a rubber. For scale: hard's
 sequential budget gained +0.0007 ± 0.0002 a decision by this measure (3,835 positions, 400 rubbers), and about 1.1
@@ -24,6 +25,14 @@ points of rubber share against two mediums (37.4% of 2,000 rubbers before, 38.5%
 
 The Q values are the slow part (about a millisecond a rollout); ``--cache`` keeps them in a JSON file
 for the same positions and rollouts, so later variants cost only their own decisions.
+
+A variant ``{"sees": "next" | "previous" | "hands"}`` is hard's search with sight of those hands (``Peeking``):
+what a perfect belief about them would be worth. On rubbers 60000-60059 (1,857 positions of the trees'
+self-play, every 5th, 128 rollouts; 2026-12-02): the next seat's hand +0.00061 ± 0.00035 a decision, the
+previous seat's +0.00003 ± 0.00019, every hand +0.00104 ± 0.00030 (medium itself -0.00151 ± 0.00043)::
+
+    REGALIA_AI_CLOCK=cpu python -m regalia.bench.crown_the_queen_decisions --rubbers 60 --seed 60000 --every 5 \
+        --rollouts 128 --variants '{"hard": {}, "next": {"sees": "next"}, "every hand": {"sees": "hands"}}'
 """
 
 from __future__ import annotations

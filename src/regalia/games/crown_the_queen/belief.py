@@ -52,7 +52,30 @@ Each departs from this lean's choice in 5-9% of decisions and is worse on them: 
 Against the judgement trees (the medium level since 2026-12-02, which pass on cards they need to avoid
 gifts, so fact 2 holds less often), measured again the same way (``belief_accuracy(15, "medium")``): 3.10
 right (uniform 1.65, the particle filter 3.04), against 3.14 when medium was the race: the belief was
-tuned on the race, and it holds for the trees."""
+tuned on the race, and it holds for the trees.
+
+What a better belief could still win, and two that did not (2026-12-02, decision quality on positions of the
+trees' self-play, true-state Q by 128 rollouts, paired over hard with this belief):
+
+* **Sight of hands** (``bench/crown_the_queen_decisions.py``, ``Peeking``: hard's search on worlds holding
+  the true hands of some seats, the rest dealt as here; rubbers 60000-60059, 1,857 positions): the next
+  seat's hand +0.00061 ± 0.00035 a decision, the previous seat's +0.00003 ± 0.00019, every hand (the
+  ceiling's sight) +0.00104 ± 0.00030; on 3,119 other positions the next seat's +0.00075 ± 0.00016. What the
+  belief lacks is the hand of the seat hard passes to.
+* **Medium's own passes** (scratch, not kept): a seat's last pass that the hero saw (the previous seat's to
+  it, or the next seat's, turned face up when the receiver swapped it) was made by medium's trees from a
+  view the hero can rebuild exactly (1,481 of 1,481 true passes reproduced), so worlds in which medium would
+  not have passed that card were dealt again (up to 20 tries; 20% of this belief's worlds fail it). The
+  previous seat's cards right rose from 1.43 to 1.52 of 3; hard's choices gained -0.00012 ± 0.00024.
+* **Learned marginals** (scratch, not kept): a gradient-boosted classifier of "the next (previous) seat holds
+  a card of this kind" from 16 view features (600 rubbers of medium self-play, 450 to fit, 150 to test) has a
+  Brier score of 0.142 (0.141) where this belief's worlds have 0.177 (0.181), the same calibrated 0.156
+  (0.156), and the base rate 0.210 (0.213). Worlds dealt from its marginals: -0.00011 ± 0.00019 on the
+  3,119 positions, where sight of the next hand gained +0.00075 ± 0.00016.
+
+So what decides is what the next seat drew, which the view does not show: a sharper or better calibrated
+belief moves hard's choices by less than the noise, where sight of that hand moves them by two to five
+standard errors."""
 
 
 def laid_out(state: QueenState, seat: int) -> bool:

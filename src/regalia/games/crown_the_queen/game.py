@@ -202,7 +202,9 @@ class CrownTheQueen(Game):
             # 3.0 ± 0.7 (verdict ledger, fingerprint 4f7ace588f8e1993; bench/crown_the_queen_baseline.py).
             # The trees are a learned one-step improvement over the race, and this search is one at play
             # time, so against them it adds little; searching only the keeps or only the passes added nothing
-            # more. The ceiling's two points more are its sight of the hands: the belief is where hard lacks.
+            # more. The ceiling's two points more are its sight of the hands, above all the next seat's
+            # (decision-quality bench, ``Peeking``); what that seat drew is not in the view: worlds conditioned
+            # on medium's own passes, or dealt from learned marginals, gained nothing measurable (belief.py).
             "hard": {"algorithm": "ismcts", "seconds": 0.4, "iterations": None, "samples": 64, "flat": True,
                      "horizon": True, "rollout_policy": "race", "paired": True,
                      "prior_policy": "medium", "prior_margin": 1.0, "more_samples": 512, "open_margin": 0.5},
