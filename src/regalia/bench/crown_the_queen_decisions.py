@@ -151,9 +151,9 @@ class Peeking(_Seeing):
     """Benchmark-only: hard's search on worlds in which the hands of some seats are the true ones.
 
     ``sees``: "next" (the seat the mover passes to), "previous" (the seat that passes to it) or "hands"
-    (every hand: the search of the all-seeing ceiling). The hands it does not see, and the pack, are dealt
-    from the cards they truly hold, as hard's belief deals them (``belief``'s facts, by its own dealing
-    routine). So the gain of a ``Peeking`` variant over hard is what a perfect belief about those seats
+    (every hand, as ``AllSeeing``; the ledger's ceiling also plays its own seat seeing in its rollouts).
+    The hands it does not see, and the pack, are dealt from the cards they truly hold, as hard's belief
+    deals them (``belief``'s facts, by its own dealing routine). So the gain of a ``Peeking`` variant over hard is what a perfect belief about those seats
     would be worth to hard's search, decision by decision: where a better belief has something to win.
     """
 
