@@ -197,12 +197,13 @@ class CrownTheQueen(Game):
             # worlds tries moves at random below the root, which the heuristic plays better. Tried before:
             # uniform worlds (34.6%), a particle filter over the others' hands (no more cards right than the
             # belief), 600 and 1,500 iterations of the tree (no gain). Against two of the new medium (the
-            # trees, which its rollouts model by the race): 34.0% of 8,465 rubbers (2000-10464), the ceiling
-            # 36.0%, medium itself in that seat 33.1%: hard gains 0.9 ± 0.5 points over medium, the ceiling
-            # 2.9 ± 0.5 (verdict ledger, fingerprint 4f7ace588f8e1993; bench/crown_the_queen_baseline.py).
+            # trees, which its rollouts model by the race): 34.2% of 14,964 rubbers (2000-16963), the ceiling
+            # 35.4%, D -0.65 ± 0.36 points: the fallback not shown either way (verdict ledger, fingerprint
+            # 4f7ace588f8e1993; bench/crown_the_queen_baseline.py for medium in the same seat).
             # The trees are a learned one-step improvement over the race, and this search is one at play
             # time, so against them it adds little; searching only the keeps or only the passes added nothing
-            # more. The ceiling's two points more are its sight of the hands, above all the next seat's
+            # more, nor did rollouts playing the trees for their first three decisions (600 rubbers, scratch).
+            # The ceiling's one to two points more are its sight of the hands, above all the next seat's
             # (decision-quality bench, ``Peeking``); what that seat drew is not in the view: worlds conditioned
             # on medium's own passes, or dealt from learned marginals, gained nothing measurable (belief.py).
             "hard": {"algorithm": "ismcts", "seconds": 0.4, "iterations": None, "samples": 64, "flat": True,
