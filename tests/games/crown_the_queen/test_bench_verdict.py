@@ -164,7 +164,8 @@ def test_a_rubber_records_the_hero_s_decisions_those_the_clock_stopped_and_the_s
     monkeypatch.setattr(verdict, "make_agent", hurried)
     entry = verdict.play_rubber(("hard", 2))
     assert entry["decisions"] > 10 and entry["clocked"] == entry["decisions"]
-    assert 0.0 < entry["slowest"] < 1.0
+    # A decision the clock ends at once can take under 50 µs of CPU, which the ledger rounds to 0.0.
+    assert 0.0 <= entry["slowest"] < 1.0
     entries = [{"hero": "hard", "seed": i, "share": 1.0, "decisions": 20, "clocked": i, "slowest": 0.1 * i,
                 "fingerprint": "f"} for i in range(3)]
     hard_row = verdict.verdict(entries)[0]
