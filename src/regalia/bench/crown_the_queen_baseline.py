@@ -14,7 +14,7 @@ it, paired rubber by rubber with the verdict ledger:
 On 2026-12-02 medium took 31.8% of rubbers 2000-4017: those deals were worse than a fair share for the
 hero's seat, which the verdict's ``D`` (measured from 1/3) reads against hard and the ceiling alike; and
 34.3% of rubbers 4018-6464 (33.2% of all 4,465), better than a fair share; 33.1% of all 8,465 (2000-10464);
-33.7% of all 14,964 (2000-16963, 2026-12-03).
+33.7% of all 14,964 (2000-16963, 2026-12-03); 33.5% of all 17,985 (2000-19984, 2026-12-03).
 
 Medium is cheap (about 0.3 CPU s a rubber), so the baseline is played afresh whenever asked; it depends
 on nothing but the game's code and medium's trees. ``python -m regalia.bench.crown_the_queen_baseline

@@ -197,9 +197,10 @@ class CrownTheQueen(Game):
             # worlds tries moves at random below the root, which the heuristic plays better. Tried before:
             # uniform worlds (34.6%), a particle filter over the others' hands (no more cards right than the
             # belief), 600 and 1,500 iterations of the tree (no gain). Against two of the new medium (the
-            # trees, which its rollouts model by the race): 34.2% of 14,964 rubbers (2000-16963), the ceiling
-            # 35.4%, D -0.65 ± 0.36 points: the fallback not shown either way (verdict ledger, fingerprint
-            # 4f7ace588f8e1993; bench/crown_the_queen_baseline.py for medium in the same seat).
+            # trees, which its rollouts model by the race): 33.9% of 17,985 rubbers (2000-19984), the ceiling
+            # 35.6%, D -1.06 ± 0.33 points, anytime 95% -2.07 to -0.04: the fallback is not met (verdict
+            # ledger, fingerprint 4f7ace588f8e1993; medium in the same seat 33.5%, so hard gains +0.32 ± 0.32
+            # points over it and the ceiling +2.05: bench/crown_the_queen_baseline.py).
             # The trees are a learned one-step improvement over the race, and this search is one at play
             # time, so against them it adds little; searching only the keeps or only the passes added nothing
             # more, nor did rollouts playing the trees for their first three decisions (600 rubbers, scratch).
