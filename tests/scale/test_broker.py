@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,6 +39,52 @@ def test_memory_broker_tells_every_listener_of_every_broker_on_its_bus():
     asyncio.run(second.close())
     asyncio.run(first.publish("m1", 4))
     assert heard[-1] == ("first", "m1", 4) and len(heard) == 4  # a closed broker hears nothing
+
+
+def test_memory_broker_delivers_news_on_the_listening_hub_s_own_loop_in_order():
+    """Hubs served from two threads have two loops; a hub's locks belong to its loop, so another
+    instance's news must run there (once it ran on the publisher's loop, and a lock taken on both
+    failed with "bound to a different event loop")."""
+    bus: list[MemoryBroker] = []
+    first, second = MemoryBroker(bus), MemoryBroker(bus)
+    heard: list[tuple[str, int, bool]] = []
+    all_heard = threading.Event()
+    started = threading.Event()
+    stop = threading.Event()
+    second_loop: list[asyncio.AbstractEventLoop] = []
+
+    async def hear(match_id: str, version: int) -> None:
+        lock_on_this_loop = asyncio.get_running_loop() is second_loop[0]
+        await asyncio.sleep(0.01 if version == 1 else 0)  # a slow first fan-out must not be overtaken
+        heard.append((match_id, version, lock_on_this_loop))
+        if len(heard) == 3:
+            all_heard.set()
+
+    second.subscribe(hear)
+
+    async def second_instance() -> None:
+        second_loop.append(asyncio.get_running_loop())
+        await second.start()
+        started.set()
+        while not stop.is_set():
+            await asyncio.sleep(0.01)
+        await second.close()
+
+    thread = threading.Thread(target=asyncio.run, args=(second_instance(),), daemon=True)
+    thread.start()
+    assert started.wait(5)
+
+    async def first_instance() -> None:
+        await first.start()
+        for version in (1, 2, 3):
+            await first.publish("m", version)
+        await first.close()
+
+    asyncio.run(first_instance())
+    assert all_heard.wait(5)
+    stop.set()
+    thread.join(5)
+    assert heard == [("m", 1, True), ("m", 2, True), ("m", 3, True)]
 
 
 def test_a_failing_listener_does_not_starve_the_others():
@@ -351,6 +399,14 @@ def test_a_seat_a_computer_plays_for_a_gone_person_shows_away_on_every_instance_
     while a.app.state.hub.presence.standing_in:  # A's stand-in row is gone with it
         assert time.monotonic() < deadline, "A still stands in for the friend"
         time.sleep(0.05)
+    with contextlib.suppress(TimeoutError):
+        while True:  # what B's watcher was sent until the news settles
+            watcher.receive(timeout=0.5)
+    updates = [f for f in watcher.frames if f.get("type") == "update"]
+    back_at = next(i for i, f in enumerate(updates) if i and updates[i - 1]["players"][1]["away"]
+                   and not f["players"][1]["away"])
+    # B's own news of the return must not read A's stand-in row back before A drops it: no flicker
+    assert not any(f["players"][1]["away"] for f in updates[back_at:])
     watcher.close()
     late = b.ws(match_id)  # a table opened afterwards reads no stand-in either
     assert late.state["players"][1]["away"] is False

@@ -79,20 +79,50 @@ class Broker:
 
 
 class MemoryBroker(Broker):
-    """Brokers made with the same ``bus`` hear each other (several hubs in one process)."""
+    """Brokers made with the same ``bus`` hear each other (several hubs in one process).
+
+    Each started broker hears its news on its own event loop, as a Redis reader task would: hubs
+    served from different threads each have a loop, and a hub's locks belong to its loop, so news
+    from another loop is queued to the listener's loop (in order, one at a time) rather than run on
+    the publisher's. A broker never started (or one on the publisher's loop) hears it at once.
+    """
 
     def __init__(self, bus: list[MemoryBroker] | None = None) -> None:
         super().__init__()
         self.bus = bus if bus is not None else []
         self.bus.append(self)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._inbox: asyncio.Queue[tuple[str, int]] | None = None
+        self._reader: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._inbox = asyncio.Queue()
+        self._reader = asyncio.create_task(self._read(), name="memory-broker-reader")
+
+    async def _read(self) -> None:
+        assert self._inbox is not None
+        while True:
+            await self._fan_out(*await self._inbox.get())
 
     async def publish(self, match_id: str, version: int) -> None:
+        here = asyncio.get_running_loop()
         for broker in list(self.bus):
-            await broker._fan_out(match_id, version)
+            loop, inbox = broker._loop, broker._inbox
+            if loop is None or inbox is None or loop is here:
+                await broker._fan_out(match_id, version)
+            else:
+                with contextlib.suppress(RuntimeError):  # its loop has closed: that instance is gone
+                    loop.call_soon_threadsafe(inbox.put_nowait, (match_id, version))
 
     async def close(self) -> None:
         with contextlib.suppress(ValueError):
             self.bus.remove(self)
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+            self._reader = None
 
 
 class RedisBroker(Broker):

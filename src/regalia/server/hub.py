@@ -548,7 +548,9 @@ class Hub:
             live.leavers = stored.leavers
         if self.presence is None:
             return False
-        live.away_elsewhere = await self.presence.stood_in_elsewhere(live.id)
+        # a person at a table here is not away, whatever stand-in row another instance has yet to drop
+        held_here = set().union(*(client.seats for client in live.clients))
+        live.away_elsewhere = await self.presence.stood_in_elsewhere(live.id) - held_here
         returned = False
         for seat in sorted(live.away - live.left):  # our computer's seat, its person back elsewhere
             if await self.presence.held_elsewhere(live.id, seat):
