@@ -57,6 +57,8 @@ class Broker:
 
     def __init__(self) -> None:
         self.listeners: list[Listener] = []
+        self._reader: asyncio.Task[None] | None = None
+        """The task that reads news as it arrives and fans it out (a subclass's ``start`` makes it)."""
 
     def subscribe(self, listener: Listener) -> None:
         self.listeners.append(listener)
@@ -69,6 +71,13 @@ class Broker:
 
     async def close(self) -> None:
         """Stop reading and disconnect."""
+
+    async def _stop_reading(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+            self._reader = None
 
     async def _fan_out(self, match_id: str, version: int) -> None:
         for listener in list(self.listeners):
@@ -93,7 +102,6 @@ class MemoryBroker(Broker):
         self.bus.append(self)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._inbox: asyncio.Queue[tuple[str, int]] | None = None
-        self._reader: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -118,11 +126,7 @@ class MemoryBroker(Broker):
     async def close(self) -> None:
         with contextlib.suppress(ValueError):
             self.bus.remove(self)
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
-            self._reader = None
+        await self._stop_reading()
 
 
 class RedisBroker(Broker):
@@ -133,7 +137,6 @@ class RedisBroker(Broker):
         self.url = url
         self._redis: Any = None
         self._pubsub: Any = None
-        self._reader: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         import redis.asyncio as redis
@@ -157,10 +160,7 @@ class RedisBroker(Broker):
         await self._redis.publish(CHANNEL, encode(match_id, version))
 
     async def close(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._reader
+        await self._stop_reading()
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
                 await self._pubsub.aclose()
