@@ -1,11 +1,15 @@
-"""``GET /api/games/{id}/rules``: every game's own rulebook, as HTML, the source's raw HTML escaped."""
+"""``GET /api/games/{id}/rules``: every game's rulebook for players (its package's ``rulebook.md``, not the
+contributors' ``RULES.md``), as HTML, the source's raw HTML escaped."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from regalia.games import available_games, game_class, rulebook
+from regalia.games import available_games, game_class
 from regalia.server.app import create_app
+from regalia.server.rulebooks import rulebook
 from tests.server.conftest import serve
 
 
@@ -25,6 +29,18 @@ def test_every_game_serves_the_rulebook_its_package_ships(site, game_id):
     assert source is not None
     if "| ---" in source:
         assert "<table>" in html  # the rulebook's tables drawn as tables
+
+
+DEVELOPER_WORDS = re.compile(r"\b(GC|GB|KG|CQ)-\d+|§|RULES\.md|DECISIONS|\.py\b|seat 0|server computes|\bply\b|plies")
+
+
+@pytest.mark.parametrize("game_id", available_games())
+def test_the_players_rulebook_is_written_for_players(site, game_id):
+    """The original rules in words, then how the table settles the gaps, and no contributor's code anywhere."""
+    html = site.http.get(f"/api/games/{game_id}/rules").json()["html"]
+    text = re.sub(r"<[^>]+>", " ", html)
+    assert not DEVELOPER_WORDS.search(text), DEVELOPER_WORDS.search(text)
+    assert "How this table settles what the original leaves open" in text
 
 
 def test_raw_html_in_a_rulebook_is_escaped_not_served(monkeypatch, tmp_path):
