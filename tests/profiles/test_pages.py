@@ -50,7 +50,7 @@ async def test_leaderboard_orders_by_rating_and_applies_the_cuts(sessions, clock
         assert [e.name for e in board] == ["Anne", "Mary"]  # Grace: one game only; computers hidden
         with_computers = await leaderboard_for(s, "gold-battle", clock=clock,
                                                policy=LeaderboardPolicy(max_rd=150, include_computers=True))
-        assert [e.name for e in with_computers] == ["Anne", "Computer (hard)", "Mary", "Computer (easy)"]
+        assert [e.name for e in with_computers] == ["Anne", "Computer (Hard)", "Mary", "Computer (Easy)"]
         assert (await my_rank(s, "gold-battle", mary, policy=loose, clock=clock)).rank == 2
         grace_rank = await my_rank(s, "gold-battle", grace, policy=loose, clock=clock)
         assert grace_rank.rank is None and "1 more rated game" in grace_rank.reason
@@ -85,7 +85,7 @@ async def test_profile_page_has_ratings_history_graphs_badges_and_rubbers(sessio
     async with sessions() as s:
         older = await match_history(s, anne, before=page.history[0].finished_at)
     assert [e.match_id for e in older] == ["k1"]
-    assert page.history[0].opponents == ["Mary Read", "Computer (hard)"]
+    assert page.history[0].opponents == ["Mary Read", "Computer (Hard)"]
     assert page.best_badge == "Silver Cutlass" and page.dice_skins == ["classic", "bone", "ebony"]
     assert [(b.badge, b.count) for b in page.badges] == [("Silver Cutlass", 1)]
     (rubber,) = page.rubbers

@@ -223,13 +223,13 @@ def test_a_seat_played_by_a_profile_is_named_so_at_the_table_on_every_screen_and
         me = new_profile(site, "Anne Bonny")
         created = site.new_match("high-card", seats=[{"kind": "human"}, {"kind": "computer"}])
         watcher = site.ws(created["match"])  # a spectator, there before the profile sits down
-        assert [p["name"] for p in watcher.state["players"]] == [None, "Computer (random)"]
+        assert [p["name"] for p in watcher.state["players"]] == [None, "Computer (Random)"]
         attached = site.http.post(f"/api/matches/{created['match']}/seats/0/player",
                                   json={"seat_token": created["tokens"]["0"]}, headers=auth(me["token"]))
         assert attached.status_code == 200, attached.text
         watcher.wait_for(lambda s: s["players"][0]["name"] == "Anne Bonny")
         late = site.ws(created["match"])
-        assert [p["name"] for p in late.state["players"]] == ["Anne Bonny", "Computer (random)"]
+        assert [p["name"] for p in late.state["players"]] == ["Anne Bonny", "Computer (Random)"]
         watcher.close()
         late.close()
 
@@ -243,4 +243,4 @@ def test_a_seat_played_by_a_profile_is_named_so_at_the_table_on_every_screen_and
         finally:
             await store.close()
 
-    assert asyncio.run(stored_names()) == ["Anne Bonny", "Computer (random)"]
+    assert asyncio.run(stored_names()) == ["Anne Bonny", "Computer (Random)"]

@@ -80,8 +80,9 @@ class RecordedMatch:
 
 
 def computer_name(player_id: str) -> str:
-    """How a computer level is named on boards and in histories: ``Computer (hard)``."""
-    return f"Computer ({computer_level(player_id)[1]})"
+    """How a computer level is named on boards and in histories: ``Computer (Hard)`` (as the table names it)."""
+    level = computer_level(player_id)[1]
+    return f"Computer ({level.upper() if level == 'uct' else level.capitalize()})"
 
 
 async def _seat_names(session: AsyncSession, seats: Sequence[str | None]) -> list[str]:

@@ -59,9 +59,15 @@ class Refusal(Exception):
     """An action or request turned down; the message says why (a rule, a stale version, a seat)."""
 
 
+def level_title(level: str) -> str:
+    """A computer level as a player reads it: "Easy", "Medium", "Hard" (the API's baselines: "Random", "UCT")."""
+    return level.upper() if level == "uct" else level.capitalize()
+
+
 def computer_seat_name(level: str) -> str:
-    """A computer seat's name at the table, as the end-of-match records and leaderboards write it."""
-    return f"Computer ({level})"
+    """A computer seat's name at the table, as the end-of-match records and leaderboards write it:
+    ``Computer (Easy)``."""
+    return f"Computer ({level_title(level)})"
 
 
 @dataclass(eq=False)

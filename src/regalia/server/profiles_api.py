@@ -307,7 +307,10 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
         result = live.match.result()
         assert result is not None  # the match is over
         _, winners = forfeited(placings(result, len(live.seats)), live.match.winners, forfeits)
-        seats = [{"seat": r.seat, "name": r.name, "player": r.player_id, "score": r.score, "place": r.place,
+        # each seat by the name the table gave it (a profile's, a guest's chosen at the table, "Computer
+        # (Easy)"): one name per player on the page; the records' name where the table has none
+        seats = [{"seat": r.seat, "name": live.seats[r.seat].name or (r.name if r.player_id else None),
+                  "player": r.player_id, "score": r.score, "place": r.place,
                   "outcome": FORFEIT if r.seat in forfeits else match_outcome([r.seat], winners),
                   "rating_before": r.rating_before, "rating_after": r.rating_after,
                   "badge": Badge.parse(r.badge).value if r.badge else None} for r in rows]
