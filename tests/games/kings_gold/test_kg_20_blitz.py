@@ -23,9 +23,9 @@ def test_kg_20_only_the_clock_plays_the_timeout_and_it_is_logged():
     match = blitz_match()
     seat, before = match.to_move, match.to_json()
     assert "timeout" not in match.legal_actions()
-    with pytest.raises(IllegalAction, match="KG-20"):
+    with pytest.raises(IllegalAction, match="Blackbeard's Blitz"):
         match.play("timeout")
-    with pytest.raises(IllegalAction, match="KG-20"):
+    with pytest.raises(IllegalAction, match="Blackbeard's Blitz"):
         match.play("timeout", seat=seat)
     assert match.to_json() == before
     match.play(BLITZ.clock_actions(match.state)[0], clock=True)

@@ -150,7 +150,7 @@ def test_kg_22_illegal_card_plays_name_the_rule_and_change_nothing():
     for bad in ("play Iron Hull", "play Smuggler", "play Kraken", "pass", "keep 2", "timeout"):
         if bad in match.legal_actions():
             continue
-        with pytest.raises(IllegalAction, match="KG-2"):
+        with pytest.raises(IllegalAction, match="Captain's Duel|Blackbeard's Blitz"):
             match.play(bad)
     assert match.to_json() == before
 

@@ -84,24 +84,24 @@ def test_describe_reads_like_a_captains_log():
         "Anne takes a Shield from the Crests",
         "Anne takes 2 coins from the Royal Treasury",
         "Anne fires at Ben: 1 coin",
-        "Anne loots the largest heist yet: 3 points (Master Pirate, KG-16)",
+        "Anne loots the largest heist yet: 3 points (Master Pirate)",
     ]
 
 
 def test_a_heist_of_one_point_is_logged_in_the_singular():
     state = position(2, seat=0, dice="Skull Cannon Coin Cannon Skull", coins=(0, 0))
     _, log = played(KingsGold(players=2), state, "stop")
-    assert "Anne loots the largest heist yet: 1 point (Master Pirate, KG-16)" in log, log
+    assert "Anne loots the largest heist yet: 1 point (Master Pirate)" in log, log
 
 
 @pytest.mark.parametrize(("where", "action", "rule"), [
-    ({}, "stop", "Rule 1: throw the dice first"),
-    ({"dice": "Coin Skull Coin Coin Coin"}, "reroll 2", "Rule 1: a Skull is locked for the rest of the turn"),
-    ({"dice": "Coin Skull Coin Coin Coin"}, "roll", "Rule 1: only the first throw"),
-    ({"dice": "Coin Skull Coin Coin Coin"}, "reroll", "KG-15: at least one die must be rolled"),
-    ({"dice": "Coin Skull Coin Coin Coin"}, "crest convert", "KG-2"),
-    ({"dice": "Coin Skull Coin Coin Coin"}, "fire 1", "KG-4"),
-    ({"dice": "Coin Skull Coin Coin Coin"}, "hold 1 3", "Rule 1: holds are implied"),
+    ({}, "stop", "Rolling & Locking: throw the dice first"),
+    ({"dice": "Coin Skull Coin Coin Coin"}, "reroll 2", "Rolling & Locking: a Skull is locked for the rest of the turn"),
+    ({"dice": "Coin Skull Coin Coin Coin"}, "roll", "Rolling & Locking: only the first throw"),
+    ({"dice": "Coin Skull Coin Coin Coin"}, "reroll", "Rolling & Locking: a re-roll throws at least one die"),
+    ({"dice": "Coin Skull Coin Coin Coin"}, "crest convert", "Royal Crests"),
+    ({"dice": "Coin Skull Coin Coin Coin"}, "fire 1", "Cannons"),
+    ({"dice": "Coin Skull Coin Coin Coin"}, "hold 1 3", "Rolling & Locking: holds are implied"),
     ({}, None, "is not an action"),
     ({}, "x" * 500, "is not King's Gold notation"),
 ])
@@ -112,13 +112,13 @@ def test_illegal_actions_name_the_rule_and_change_nothing(where, action, rule):
 
 def test_roll_while_resolving_names_kg_5():
     state = play(GAME, position(3, dice="Cannon Cannon Skull Skull Coin", coins=(0, 3, 3)), "stop")
-    assert GAME.why_illegal(state, "roll") == "KG-5: the dice are final; resolve them first"
+    assert GAME.why_illegal(state, "roll") == "Resolving the dice: the dice are final; resolve them first"
 
 
 def test_match_play_raises_illegal_action_with_the_rule():
     match = load_game("kings-gold", players=2).new_match(seed=1)
     before = match.to_json()
-    with pytest.raises(IllegalAction, match="Rule 1: throw the dice first"):
+    with pytest.raises(IllegalAction, match="Rolling & Locking: throw the dice first"):
         match.play("stop")
     assert match.to_json() == before
 

@@ -23,7 +23,7 @@ def test_rule_1_a_skull_is_locked_for_the_rest_of_the_turn():
     state = position(2, dice="Skull Coin Cannon Crest Coin")
     legal = GAME.legal_actions(state)
     assert "reroll 1" not in legal and all("1" not in a.split()[1:] for a in legal if a.startswith("reroll"))
-    assert "Rule 1: a Skull is locked" in GAME.why_illegal(state, "reroll 1 3")
+    assert "Rolling & Locking: a Skull is locked" in GAME.why_illegal(state, "reroll 1 3")
     state = play(GAME, state, "reroll 3", "Skull")
     assert state.dice == (0, 2, 0, 3, 2) and "reroll 3" not in GAME.legal_actions(state)
 
@@ -60,12 +60,12 @@ def test_kg_6_three_skulls_end_the_turn_by_themselves():
 def test_kg_15_at_least_one_die_must_be_rolled():
     state = position(2, dice="Coin Coin Cannon Crest Skull")
     for bare in ("reroll", "reroll "):
-        assert GAME.why_illegal(state, bare) == "KG-15: at least one die must be rolled"
+        assert GAME.why_illegal(state, bare) == "Rolling & Locking: a re-roll throws at least one die"
     match = GAME.new_match(seed=3)
     while match.to_move is not None and match.state.phase != CHOOSE:
         match.play(match.legal_actions()[0])
     before = match.to_json()
-    with pytest.raises(IllegalAction, match="KG-15"):
+    with pytest.raises(IllegalAction, match="at least one die"):
         match.play("reroll")
     assert match.to_json() == before
 
@@ -73,7 +73,7 @@ def test_kg_15_at_least_one_die_must_be_rolled():
 def test_kg_15_each_die_once_by_number():
     state = position(2, dice="Coin Coin Cannon Crest Coin")
     for bad in ("reroll 6", "reroll 2 2", "reroll 5 1", "reroll x"):
-        assert GAME.why_illegal(state, bad).startswith("Rule 1: name the dice")
+        assert GAME.why_illegal(state, bad).startswith("Rolling & Locking: name the dice")
 
 
 @pytest.mark.parametrize("face", ["Coin", "Cannon", "Crest"])
@@ -96,7 +96,7 @@ def test_2_4_turn_loop_throw_lock_reroll_resolve_pass_clockwise():
 
 def test_2_4_phase_2_no_reroll_or_stop_before_the_first_throw():
     state = position(2)
-    assert GAME.why_illegal(state, "stop") == "Rule 1: throw the dice first (roll)"
-    assert "§2.4 Phase 1" in GAME.why_illegal(state, "reroll 1")
+    assert GAME.why_illegal(state, "stop") == "Rolling & Locking: throw the dice first (roll)"
+    assert "Initial All-Die Roll" in GAME.why_illegal(state, "reroll 1")
     state = play(GAME, state, "roll")
     assert GAME.to_move(state) == CHANCE and state.phase == THROW

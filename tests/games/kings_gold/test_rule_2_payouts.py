@@ -82,8 +82,8 @@ def test_kg_4_an_opponent_without_standard_coins_is_no_target_and_cannons_can_be
 
 def test_kg_4_why_illegal_names_the_target_rule():
     state = play(GAME3, position(3, dice="Cannon Cannon Skull Skull Coin", coins=(0, 3, 3)), "stop")
-    assert GAME3.why_illegal(state, "fire 0") == "KG-4: a captain fires only at opponents"
-    assert GAME3.why_illegal(state, "fire 9").startswith("KG-4: fire at a seat number")
+    assert GAME3.why_illegal(state, "fire 0") == "Cannons: a captain fires only at opponents"
+    assert GAME3.why_illegal(state, "fire 9").startswith("Cannons: fire at a captain by number: fire 1 for Ben")
 
 
 def test_kg_5_all_symbols_resolve_together_crests_then_treasury_then_cannons():

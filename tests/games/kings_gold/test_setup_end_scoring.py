@@ -4,7 +4,7 @@ import pytest
 
 from regalia import load_game
 from regalia.core import CHANCE
-from regalia.games.kings_gold import rules
+from regalia.games.kings_gold import blitz
 from regalia.games.kings_gold.scoring import BRONZE, GOLD, SILVER
 from regalia.games.kings_gold.state import OVER, READY, ROLLOFF
 
@@ -164,12 +164,12 @@ def test_kg_24_options_are_validated_with_the_option_named(bad):
 def test_kg_20_blitz_timeout_defaults_are_ready_for_the_later_mode():
     cfg = KingsGold(players=3).cfg
     choose = position(3, dice="Coin Coin Cannon Crest Skull")
-    assert rules.timeout_action(choose) == "stop"
+    assert blitz.timeout_action(choose) == "stop"
     assign = play(KingsGold(players=3), choose, "stop")
-    assert rules.timeout_action(assign) == "crest convert"
+    assert blitz.timeout_action(assign) == "crest convert"
     aim = position(3, dice="Cannon Cannon Skull Skull Coin", coins=(0, 4, 4), shields=(0, 0, 1))
     aim = play(KingsGold(players=3), aim, "stop")
-    assert rules.timeout_action(aim) == "fire 1"  # most coins and no Shield; tie -> next in turn order
+    assert blitz.timeout_action(aim) == "fire 1"  # most coins and no Shield; tie -> next in turn order
     assert cfg.players == 3
 
 

@@ -108,7 +108,7 @@ def land_deal(state: KGState, action: str, log: Log) -> KGState:
     seat = len(state.hands)
     hands = (*state.hands, parse_hand(dealt_cards(state))[action])
     if log is not None:
-        log.append(f"{NAMES[seat]} is dealt two ability cards (KG-22)")
+        log.append(f"{NAMES[seat]} is dealt two ability cards")
     return state._replace(hands=hands, phase=KEEP if len(hands) == len(state.kept) else state.phase)
 
 
@@ -118,7 +118,7 @@ def keep(state: KGState, action: str, log: Log) -> KGState:
     kept = list(state.kept)
     kept[seat] = state.hands[seat][KEEP_ACTIONS.index(action)]
     if log is not None:
-        log.append(f"{NAMES[seat]} keeps one card and discards the other, face down (KG-22)")
+        log.append(f"{NAMES[seat]} keeps one card and discards the other, face down")
     state = state._replace(kept=tuple(kept))
     return state if NO_CARD in kept else state._replace(phase=ROLLOFF)
 
@@ -138,7 +138,7 @@ def play_turn_card(state: KGState, action: str, log: Log) -> KGState:
     card = state.kept[seat]
     state = _spend(state, seat)
     if log is not None:
-        log.append(f"{NAMES[seat]} reveals and plays {CARD_NAMES[card]}: {_effect(card, action)} (KG-22)")
+        log.append(f"{NAMES[seat]} reveals and plays {CARD_NAMES[card]}: {_effect(card, action)}")
     if card == POWDER_MONKEY:
         slot = int(action.rsplit(" ", 1)[1]) - 1
         return state._replace(phase=THROW, throwing=(slot,), extra_throw=True)
@@ -182,7 +182,7 @@ def iron_hull(state: KGState, log: Log) -> KGState:
     """Iron Hull: the pending theft is cancelled (KG-22)."""
     seat = state.reacting
     if log is not None:
-        log.append(f"{NAMES[seat]} reveals and plays Iron Hull: the theft is cancelled (KG-22)")
+        log.append(f"{NAMES[seat]} reveals and plays Iron Hull: the theft is cancelled")
     return end_theft(_spend(state, seat))
 
 
@@ -190,7 +190,7 @@ def smuggler(state: KGState, log: Log) -> KGState:
     """Smuggler: no forfeit; the roll stays void and the Curse still counts as a Skull penalty (KG-22, KG-18)."""
     seat = state.seat
     if log is not None:
-        log.append(f"Royal Curse! {NAMES[seat]} reveals and plays Smuggler: nothing is forfeited (KG-22)")
+        log.append(f"Royal Curse! {NAMES[seat]} reveals and plays Smuggler: nothing is forfeited")
     state = _spend(state, seat).with_seat(seat, penalties=state.penalties[seat] + 1)
     return state._replace(reacting=-1)
 

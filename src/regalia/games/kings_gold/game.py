@@ -7,7 +7,7 @@ from typing import Any
 
 from regalia.core import CHANCE, Game, Option, Rng
 
-from . import rules, scoring
+from . import blitz, rules, scoring
 from .cards import deal_outcomes
 from .dice import throw_outcomes, throws
 from .duel import dealt_cards, keeper
@@ -74,7 +74,7 @@ class KingsGold(Game):
             raise ValueError("options 'coin_value' and 'doubloon_value' cannot both be 0: gold must count")
         if self.options["mode"] == "duel" and self.options["players"] != 2:
             raise ValueError(f"option 'mode': the Captain's Duel is for exactly 2 captains, "
-                             f"not players={self.options['players']} (§2.6.3)")
+                             f"not players={self.options['players']}")
         if self.options["mode"] == "duel" and self.options["total_mutiny"]:
             raise ValueError("option 'total_mutiny' does not apply to the Captain's Duel (2 captains)")
 
@@ -104,15 +104,15 @@ class KingsGold(Game):
 
         The referee (the server) starts ``turn_seconds`` (in the view's ``clock``) when a turn begins
         (the view's ``clock.turn`` changes) and, when they run out, plays
-        ``match.play(match.game.clock_actions(match.state)[0], clock=True)``; see ``blitz.deadline``.
+        ``match.play(match.game.clock_actions(match.state)[0], clock=True)``; the rule is ``blitz.py``'s.
         """
-        return rules.clock_actions(self.cfg, state)
+        return blitz.clock_actions(self.cfg, state)
 
     def turn_seconds(self, state: KGState) -> float | None:
         """Blackbeard's Blitz: ``turn_seconds`` whenever the clock may call time (KG-20), else None.
 
         The server's referee restarts it when the seat to move changes, i.e. once per turn."""
-        return float(self.cfg.turn_seconds) if rules.clock_actions(self.cfg, state) else None
+        return blitz.turn_seconds(self.cfg, state)
 
     def _throw_size(self, state: KGState) -> int:
         if state.phase == THROW:

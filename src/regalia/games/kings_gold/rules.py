@@ -165,6 +165,8 @@ def apply(cfg: Config, state: KGState, action: str, log: Log = None) -> KGState:
     if phase == THROW:
         return land_throw(cfg, state, parse_throw(len(state.throwing))[action], log)
     if action == TIMEOUT:
+        from .blitz import time_up  # Blackbeard's Blitz lives in blitz.py, which builds on these rules
+
         return time_up(cfg, state, log)
     if phase == CHOOSE:
         if action.startswith("play "):
@@ -186,7 +188,7 @@ def apply(cfg: Config, state: KGState, action: str, log: Log = None) -> KGState:
     if phase == ASSIGN:
         if action == CONVERT:
             if log is not None:
-                log.append(f"{NAMES[state.seat]} pairs a Crest with a Coin: a Royal Doubloon (KG-1)")
+                log.append(f"{NAMES[state.seat]} pairs a Crest with a Coin: a Royal Doubloon")
             state = state._replace(converted=state.converted + 1, crests_left=state.crests_left - 1)
         else:
             state = take_shields(state, 1, log)
@@ -204,7 +206,7 @@ def apply(cfg: Config, state: KGState, action: str, log: Log = None) -> KGState:
         return duel.land_deal(state, action, log)
     if phase == KEEP:
         return duel.keep(state, action, log)
-    raise IllegalAction("§2.8: the match is over")
+    raise IllegalAction("Game end: the match is over")
 
 
 def answer(cfg: Config, state: KGState, action: str, log: Log) -> KGState:
@@ -274,7 +276,7 @@ def land_throw(cfg: Config, state: KGState, faces: tuple[int, ...], log: Log) ->
             return state  # the Duel: a captain with a card still in hand has the last word (KG-22)
         if log is not None and skulls < 3:
             nth = "third" if limit == 3 else "fourth"
-            log.append(f"That was the {nth} throw: the dice are final (Rule 1)")
+            log.append(f"That was the {nth} throw: the dice are final")
         return resolve(cfg, state, log)
     return state
 
@@ -352,7 +354,7 @@ def aim_cannons(cfg: Config, state: KGState, log: Log) -> KGState:
             if log is not None:
                 left = state.cannons_left
                 what = "Cannon finds" if left == 1 else f"{left} Cannons find"
-                log.append(f"{NAMES[state.seat]}'s {what} no target (KG-4)")
+                log.append(f"{NAMES[state.seat]}'s {what} no target")
             state = state._replace(cannons_left=0)
             break
         if len(targets) > 1:
@@ -367,7 +369,7 @@ def fire(cfg: Config, state: KGState, target: int, log: Log) -> KGState:
     state = state._replace(cannons_left=state.cannons_left - 1)
     if state.shields[target]:
         if log is not None:
-            log.append(f"{NAMES[seat]} fires at {NAMES[target]}: {NAMES[target]}'s Shield takes the shot (KG-3)")
+            log.append(f"{NAMES[seat]} fires at {NAMES[target]}: {NAMES[target]}'s Shield takes the shot")
         return _spend_shield(state, target)
     if state.kept:
         take = min(duel.coins_per_cannon(state), state.coins[target])
@@ -406,7 +408,7 @@ def mutiny(cfg: Config, state: KGState, log: Log) -> KGState:
     state = state.with_seat(seat, coins=0, doubloons=0, penalties=state.penalties[seat] + 1)
     if cfg.total_mutiny:
         if log is not None:
-            log.append(f"{NAMES[seat]} is out of the match (Total Mutiny, KG-21)")
+            log.append(f"{NAMES[seat]} is out of the match (Total Mutiny)")
         out = list(state.eliminated)
         out[seat] = True
         state = state._replace(eliminated=tuple(out))
@@ -443,7 +445,7 @@ def broadside(cfg: Config, state: KGState, log: Log) -> KGState:
             continue
         if state.shields[target]:
             if log is not None:
-                log.append(f"{NAMES[target]}'s Shield takes the broadside (KG-3)")
+                log.append(f"{NAMES[target]}'s Shield takes the broadside")
             state = _spend_shield(state, target)
             continue
         if state.kept:  # the Duel has one opponent: his answer and the counter-cannon end the turn
@@ -481,15 +483,15 @@ def end_turn(cfg: Config, state: KGState, log: Log) -> KGState:
     seat, n = state.seat, len(state.coins)
     if state.gain > state.record:
         if log is not None:
-            log.append(f"{NAMES[seat]} loots the largest heist yet: {state.gain} point{'s' * (state.gain != 1)} (Master Pirate, KG-16)")
+            log.append(f"{NAMES[seat]} loots the largest heist yet: {state.gain} point{'s' * (state.gain != 1)} (Master Pirate)")
         state = state._replace(record=state.gain, record_holder=seat)
     if not state.end_triggered and treasury_exhausted(cfg, state):
         if log is not None:
-            log.append("The Royal Treasury is exhausted! The round is completed, then the captains count (§2.8)")
+            log.append("The Royal Treasury is exhausted! The round is completed, then the captains count")
         state = state._replace(end_triggered=True)
     out = state.eliminated
     if cfg.total_mutiny and out.count(False) <= 1:
-        return _game_over(state, log, "only one captain is still afloat (Total Mutiny, KG-21)")
+        return _game_over(state, log, "only one captain is still afloat (Total Mutiny)")
     nxt, wrapped = seat, False
     while True:
         nxt = (nxt + 1) % n
@@ -502,7 +504,7 @@ def end_turn(cfg: Config, state: KGState, log: Log) -> KGState:
         if state.end_triggered:
             return _game_over(state, log, "the round is complete")
         if cfg.navy_rounds is not None and state.round >= cfg.navy_rounds:
-            return _game_over(state, log, f"the King's navy arrives after round {state.round} (KG-19)")
+            return _game_over(state, log, f"the King's navy arrives after round {state.round}")
         if state.round >= ROUND_CAP:
             return _game_over(state, log, f"the King's navy arrives after round {ROUND_CAP}")
         state = state._replace(round=state.round + 1)
@@ -513,47 +515,6 @@ def _game_over(state: KGState, log: Log, why: str) -> KGState:
     if log is not None:
         log.append(f"The match is over: {why}")
     return state._replace(phase=OVER)
-
-
-# ----- Blackbeard's Blitz (KG-20) -----------------------------------------------------------------------
-
-
-def clock_actions(cfg: Config, state: KGState) -> list[str]:
-    """The referee's clock may call time whenever the captain at the helm is to act in a Blitz."""
-    if cfg.blitz and state.phase in (READY, CHOOSE, ASSIGN, AIM):
-        return [TIMEOUT]
-    return []
-
-
-def time_up(cfg: Config, state: KGState, log: Log) -> KGState:
-    """KG-20: the turn's time is up: the dice showing are final and every choice left takes its default
-    (``timeout_action``). **Our reading:** a captain who had not thrown yet loses his turn (no dice show)."""
-    seat = state.seat
-    if log is not None:
-        log.append(f"Time! {NAMES[seat]}'s {cfg.turn_seconds} seconds are up: the dice showing are final (KG-20)")
-    if state.phase == READY:
-        if log is not None:
-            log.append(f"{NAMES[seat]} never threw: the turn passes")
-        return end_turn(cfg, state, log)
-    while state.seat == seat and state.phase in (CHOOSE, ASSIGN, AIM):
-        state = apply(cfg, state, timeout_action(state), log)
-    return state
-
-
-
-def timeout_action(state: KGState) -> str:
-    """KG-20: what a 10-second timeout plays: the dice showing are final, Crests convert first,
-    Cannons hit the opponent with most standard coins and no Shield (tie: next in turn order)."""
-    phase = state.phase
-    if phase == CHOOSE:
-        return STOP
-    if phase == ASSIGN:
-        return CONVERT
-    if phase == AIM:
-        n, seat = len(state.coins), state.seat
-        targets = cannon_targets(state)
-        return fire_action(max(targets, key=lambda t: (state.shields[t] == 0, state.coins[t], -((t - seat) % n))))
-    return ROLL
 
 
 def _names(seats: tuple[int, ...]) -> str:

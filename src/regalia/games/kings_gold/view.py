@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .blitz import clock_actions
 from .cards import CARD_BY_NAME, CARD_NAMES, CARD_TEXT, NO_CARD
 from .dice import FACE_BY_NAME, FACE_NAMES
 from .duel import roll_limit
 from .notation import MAX_SEATS, NAMES
-from .rules import Config, cannon_targets, clock_actions, convertible
+from .rules import Config, cannon_targets, convertible
 from .scoring import scores
 from .state import AIM, ASSIGN, COUNTER, PHASE_NAMES, REACT, KGState
 
