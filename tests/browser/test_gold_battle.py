@@ -22,7 +22,7 @@ def test_gold_battle_from_the_lobby_to_the_end_against_the_computer(page, site):
     expect(page.locator(".rulebook li")).to_have_count(10)
     page.select_option("[data-difficulty='1']", "random")
     expect(page.locator("[data-difficulty='1']")).to_have_value("random")
-    expect(page.locator(".players")).to_contain_text("Computer (random)")
+    expect(page.locator(".players")).to_contain_text("Computer (Random)")
 
     unit = page.locator(".gb-board .clickable").first
     unit.click()

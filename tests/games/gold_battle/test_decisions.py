@@ -83,12 +83,12 @@ def test_decision_2_3_a_side_with_no_legal_move_passes():
     match = battle(BOXED_IN)
     assert match.legal_actions() == ["pass"]
     match.play("pass")
-    assert match.to_move == 1 and match.log == ["Red has no legal move and passes"]
+    assert match.to_move == 1 and match.log == ["Crimson has no legal move and passes"]
 
 
 def test_decision_2_3_a_side_with_a_move_may_not_pass():
     match = GoldBattle().new_match()
-    with pytest.raises(IllegalAction, match="Decision 2.3: Red has a legal move"):
+    with pytest.raises(IllegalAction, match="Rule 2: Crimson has a legal move"):
         match.play("pass")
 
 
@@ -125,7 +125,8 @@ def test_decision_2_4_only_the_movers_enemy_is_tested_for_capture():
     assert at(match, "f6") == "S" and at(match, "e7") == "s" and at(match, "g7") == "s"
     match.play("k11-k10")  # any Blue move: the condition still holds, so the soldier falls now
     assert at(match, "f6") == "."
-    assert match.log[-1] == "Blue commander k11-k10 captures Red soldier f6"
+    # the move did not take it (it was made far away): the chronicle names the soldiers that caught it
+    assert match.log[-2:] == ["Azure commander k11-k10", "Crimson soldier f6, caught between e7 and g7, is captured"]
 
 
 def test_decision_2_4_mines_are_taken_after_captures_remove_the_contest():
@@ -144,8 +145,8 @@ C . . . . . . . . . .
 """)
     # e10 and g10 contest f9 against e8 and g8; the move captures g10 (h9, h10) before mines are looked at.
     match.play("i11-h10")
-    assert match.log[:3] == ["Red soldier i11-h10 captures Blue soldier g10", "Red takes the gold mine at f9",
-                             "Red holds all the enemy gold mines and wins the battle"]
+    assert match.log[:3] == ["Crimson soldier i11-h10 captures Azure soldier g10", "Crimson takes the gold mine at f9",
+                             "Crimson holds all the enemy gold mines and wins the battle"]
 
 
 SCORED_MINE = """
@@ -165,12 +166,12 @@ C . . . . . . . . . .
 
 def test_decision_2_4_mine_contest_by_score_variant():
     # e8 + g8 (2) against e10 + f10 (2): equal pressure, no flip under either reading
-    assert "Red takes the gold mine at f9" not in _after(SCORED_MINE, "a1-a2")
-    assert "Red takes the gold mine at f9" not in _after(SCORED_MINE, "a1-a2", mine_contest="score")
+    assert "Crimson takes the gold mine at f9" not in _after(SCORED_MINE, "a1-a2")
+    assert "Crimson takes the gold mine at f9" not in _after(SCORED_MINE, "a1-a2", mine_contest="score")
     # a third Red soldier (g9): the binary contest still holds, the scored one (3 > 2) flips the mine
     scored = SCORED_MINE.replace(". . . . . m . . S . .", ". . . . . m . S . . .")
-    assert "Red takes the gold mine at f9" not in _after(scored, "h9-g9")
-    assert "Red takes the gold mine at f9" in _after(scored, "h9-g9", mine_contest="score")
+    assert "Crimson takes the gold mine at f9" not in _after(scored, "h9-g9")
+    assert "Crimson takes the gold mine at f9" in _after(scored, "h9-g9", mine_contest="score")
 
 
 def _after(rows, action, **options):
@@ -247,7 +248,7 @@ def test_gb_1_several_frees_one_per_fallen_tower():
 C . . . . . . . . . .
 """, "r 2-0 0 0")
     match.play("e9-f8")  # f8 is the third soldier at both e8 (d7, f7) and g8 (f7, h7)
-    assert match.log[1:] == ["Blue tower e8 destroyed", "Blue tower g8 destroyed"]
+    assert match.log[1:] == ["Azure tower e8 destroyed", "Azure tower g8 destroyed"]
     match.play("free b3")
     assert match.to_move == 0
     match.play("free c3")
@@ -271,7 +272,7 @@ C . . . . . . . . . .
     match.play("f6-f7")  # tower f8 falls; the only empty start square left is e4
     assert match.legal_actions() == ["free e4"]
     match.play("free e4")  # e4 and g4 now press Red's home mine f3, which Blue held: it comes back
-    assert match.view(0)["mines"]["f3"] == "Red"
+    assert match.view(0)["mines"]["f3"] == "Crimson"
     assert at(match, "f5") == "s"  # touches e4 and g4, yet freed soldiers capture nothing (GB-2)
 
 
@@ -295,7 +296,7 @@ def test_gb_6_simultaneous_capture_tests_both_sides_after_every_move():
     match = battle(BETWEEN_TWO, capture="simultaneous")
     match.play("f5-f6")  # stepping between two Blue soldiers is now fatal at once
     assert at(match, "f6") == "."
-    assert match.log == ["Red soldier f5-f6", "Red loses Red soldier f6"]
+    assert match.log == ["Crimson soldier f5-f6", "Crimson soldier f6, caught between e7 and g7, is captured"]
 
 
 def test_gb_6_simultaneous_capture_removes_all_marked_units_together():
@@ -316,7 +317,8 @@ c . . . . . . . . . .
     match.play("f5-g5")  # f7, h7 and g5 take the Red commander g6 — and its adjacency takes all three
     assert match.winners == [1]
     assert board(match)[4] == "..........." and board(match)[6] == "..........."
-    assert match.log[:2] == ["Blue soldier f5-g5 captures the Red commander g6", "Blue loses Blue soldiers g5, f7, h7"]
+    assert match.log[:2] == ["Azure soldier f5-g5 captures the Crimson commander g6",
+                             "Azure soldiers g5, f7 and h7, next to the Crimson commander g6, are captured"]
     match = battle(rows, "b")  # the default reading tests only Red: the three Blue soldiers stand
     match.play("f5-g5")
     assert match.winners == [1] and at(match, "g5") == "s"

@@ -82,11 +82,11 @@ def test_chronicle_reads_like_the_battle_chronicle():
     match = battle(SOLDIER_CAPTURE)
     match.play("h5-g5")
     match.play("k11-k10")
-    assert match.log == ["Red soldier h5-g5 captures Blue soldier f6", "Blue commander k11-k10"]
+    assert match.log == ["Crimson soldier h5-g5 captures Azure soldier f6", "Azure commander k11-k10"]
     match = battle(MINE)
     match.play("h7-g8")
-    assert match.log == ["Red soldier h7-g8", "Red takes the gold mine at f9",
-                         "Red holds all the enemy gold mines and wins the battle"]
+    assert match.log == ["Crimson soldier h7-g8", "Crimson takes the gold mine at f9",
+                         "Crimson holds all the enemy gold mines and wins the battle"]
 
 
 def test_view_is_the_whole_state_and_determinize_rebuilds_it_exactly():

@@ -48,8 +48,8 @@ def test_rule_1_capturing_the_enemy_commander_wins():
     match.play("h5-g5")  # the Red commander e7 and now a soldier touch the Blue commander f6
     assert match.is_over and match.winners == [0]
     assert match.game.result(match.state)["reason"] == "commander"
-    assert match.log[-2:] == ["Red soldier h5-g5 captures the Blue commander f6",
-                              "Red captures the enemy commander and wins the battle"]
+    assert match.log[-2:] == ["Crimson soldier h5-g5 captures the Azure commander f6",
+                              "Crimson captures the enemy commander and wins the battle"]
 
 
 def test_rule_1_owning_all_three_enemy_gold_mines_wins():
@@ -68,7 +68,7 @@ def test_rule_1_owning_all_three_enemy_gold_mines_wins():
 """)
     assert match.view(0)["sides"][0]["mines_captured"] == 2
     match.play("i8-i9")  # i9 and j9 press j10; Blue does not contest
-    assert match.log[-2:] == ["Red takes the gold mine at j10", "Red holds all the enemy gold mines and wins the battle"]
+    assert match.log[-2:] == ["Crimson takes the gold mine at j10", "Crimson holds all the enemy gold mines and wins the battle"]
     assert match.winners == [0] and match.scores == [3.0, 0.0]
 
 
@@ -76,10 +76,10 @@ def test_rule_1_owning_all_three_enemy_gold_mines_wins():
 
 def test_rule_2_red_moves_first_then_sides_alternate():
     match = GoldBattle().new_match(seed=0)
-    assert match.to_move == 0 and match.view(0)["side_to_act"] == "Red"
+    assert match.to_move == 0 and match.view(0)["side_to_act"] == "Crimson"
     match.play("e4-e5")
     assert match.to_move == 1
-    with pytest.raises(IllegalAction, match="Rule 2: it is Blue's turn and e5 holds no Blue unit"):
+    with pytest.raises(IllegalAction, match="Rule 2: it is Azure's turn and e5 holds no Azure unit"):
         match.play("e5-e6")
     match.play("e8-e7")
     assert match.to_move == 0
@@ -194,14 +194,14 @@ SOLDIER_CAPTURE = """
 def test_rule_5_a_soldier_next_to_the_enemy_commander_is_captured():
     match = battle(SOLDIER_CAPTURE)
     match.play("c7-e7")  # a commander's leap; e7 touches f6
-    assert match.log == ["Red commander c7-e7 captures Blue soldier f6"]
+    assert match.log == ["Crimson commander c7-e7 captures Azure soldier f6"]
     assert at(match, "f6") == "."
 
 
 def test_rule_5_a_soldier_next_to_two_enemy_soldiers_is_captured():
     match = battle(SOLDIER_CAPTURE)
     match.play("h5-g5")  # e5 and g5 both touch f6
-    assert match.log == ["Red soldier h5-g5 captures Blue soldier f6"]
+    assert match.log == ["Crimson soldier h5-g5 captures Azure soldier f6"]
     assert at(match, "f6") == "."
     assert match.view(0)["sides"][0]["captured_soldiers"] == 1
     assert match.view(1)["sides"][1]["soldiers"] == 0
@@ -210,7 +210,7 @@ def test_rule_5_a_soldier_next_to_two_enemy_soldiers_is_captured():
 def test_rule_5_a_soldier_next_to_one_enemy_soldier_stands():
     match = battle(SOLDIER_CAPTURE)
     match.play("h5-h6")
-    assert at(match, "f6") == "s" and match.log == ["Red soldier h5-h6"]
+    assert at(match, "f6") == "s" and match.log == ["Crimson soldier h5-h6"]
 
 
 # ----- rules 6 and 7: commander capture and its exceptions -----------------------------------------
@@ -231,7 +231,7 @@ C . . . . . . . . . .
 """)
     match.play("h5-g5")  # e7, e5 and now g5 touch f6
     assert match.winners == [0]
-    assert match.log[0] == "Red soldier h5-g5 captures the Blue commander f6"
+    assert match.log[0] == "Crimson soldier h5-g5 captures the Azure commander f6"
 
 
 def test_rule_6_the_enemy_commander_plus_one_soldier_capture_the_commander():
@@ -325,7 +325,7 @@ C . . . . . . . . . .
 def test_rule_8_three_adjacent_soldiers_destroy_an_enemy_tower():
     match = battle(TOWER)
     match.play("f6-f7")
-    assert match.log == ["Red soldier f6-f7", "Blue tower f8 destroyed"]
+    assert match.log == ["Crimson soldier f6-f7", "Azure tower f8 destroyed"]
     assert at(match, "f8") == "." and match.view(0)["sides"][1]["towers"] == []
 
 
@@ -340,7 +340,7 @@ def test_rule_8_the_commander_plus_one_soldier_destroy_an_enemy_tower():
                    .replace("C . . . . . . . . . .", ". . . . . . . . . . .")
                    .replace(". . . . . S . . . . .", ". . . C . . . . . . ."))
     match.play("d6-e7")
-    assert match.log[-1] == "Blue tower f8 destroyed"
+    assert match.log[-1] == "Azure tower f8 destroyed"
 
 
 def test_rule_8_own_units_never_destroy_their_own_tower():
@@ -359,11 +359,11 @@ def test_rule_9_destroying_a_tower_frees_a_captive_onto_a_legal_tile():
     assert set(free) == {f"free {sq}" for sq in ("b3", "c3", "d3", "h3", "i3", "j3", "e4", "g4")}
     with pytest.raises(IllegalAction, match="Rule 9: .* is not a legal tile"):
         match.play("free f5")
-    with pytest.raises(IllegalAction, match="Rule 9: Red first returns a freed soldier"):
+    with pytest.raises(IllegalAction, match="Rule 9: Crimson first returns a freed soldier"):
         match.play("f7-f8")
     match.play("free d3")
     assert at(match, "d3") == "S" and match.to_move == 1
-    assert match.log[-1] == "Red frees a soldier to d3"
+    assert match.log[-1] == "Crimson frees a soldier to d3"
     assert match.view(1)["sides"][1]["captured_soldiers"] == 0
 
 
@@ -412,28 +412,28 @@ C . . . . . . . . . .
 def test_rule_10_two_adjacent_soldiers_take_an_enemy_mine():
     match = battle(MINE)
     match.play("h7-g8")
-    assert match.log[:2] == ["Red soldier h7-g8", "Red takes the gold mine at f9"]
-    assert match.view(0)["mines"]["f9"] == "Red" and match.view(0)["sides"][0]["mines_captured"] == 1
+    assert match.log[:2] == ["Crimson soldier h7-g8", "Crimson takes the gold mine at f9"]
+    assert match.view(0)["mines"]["f9"] == "Crimson" and match.view(0)["sides"][0]["mines_captured"] == 1
 
 
 def test_rule_10_one_soldier_does_not_take_a_mine():
     match = battle(MINE)
     match.play("h7-h8")
-    assert match.view(0)["mines"]["f9"] == "Blue"
+    assert match.view(0)["mines"]["f9"] == "Azure"
 
 
 def test_rule_10_commander_adjacency_takes_a_mine():
     match = battle(MINE.replace("C . . .", ". . . .").replace(". . . . S . . . . . .", ". . . . . . . . . . .")
                    .replace(". . . . . . . S . . .", ". . . . . . . C . . ."))
     match.play("h7-g8")
-    assert "Red takes the gold mine at f9" in match.log
+    assert "Crimson takes the gold mine at f9" in match.log
 
 
 def test_rule_10_the_enemy_contests_with_the_same_pressure():
     contested = MINE.replace(". . . . . . . . . . .\n. . . . . m", ". . . . s s . . . . .\n. . . . . m")
     match = battle(contested)
     match.play("h7-g8")  # Red presses f9 with 2 soldiers, Blue with 2 (e10, f10)
-    assert match.view(0)["mines"]["f9"] == "Blue"
+    assert match.view(0)["mines"]["f9"] == "Azure"
 
 
 def test_rule_10_only_the_side_that_moved_may_capture_mines():
@@ -441,6 +441,6 @@ def test_rule_10_only_the_side_that_moved_may_capture_mines():
     match = battle(contested)
     match.play("h7-g8")
     match.play("e10-d10")  # Blue stops contesting, but a Blue move never takes a Red-pressed mine for Red
-    assert match.view(0)["mines"]["f9"] == "Blue"
+    assert match.view(0)["mines"]["f9"] == "Azure"
     match.play("a1-a2")  # any Red move: now Red presses and Blue does not
-    assert match.view(0)["mines"]["f9"] == "Red"
+    assert match.view(0)["mines"]["f9"] == "Crimson"

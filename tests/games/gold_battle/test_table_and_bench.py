@@ -16,7 +16,7 @@ def test_terminal_table_shows_board_hud_and_chronicle():
     console.print(renderer("gold-battle")(match.view(1), match.log))
     text = console.export_text(clear=False)
     for expected in ("Player 1: Knights", "Mines Captured: 0 / 3", "Captured Soldiers: 0", "Battle Chronicle",
-                     "Red soldier e4-e5", "Blue to move", " a  b  c  d  e  f  g  h  i  j  k", "♚", "♣"):
+                     "Crimson soldier e4-e5", "Azure to move", " a  b  c  d  e  f  g  h  i  j  k", "♚", "♣"):
         assert expected in text
     assert "\x1b[" in console.export_text(styles=True)  # drawn in colour
 
@@ -42,5 +42,5 @@ def test_terminal_play_shows_the_rulebook_on_help_and_answers_a_wrong_move_with_
     text = console.export_text()
     assert "The Gold Battle — Royal Rulebook" in text  # help
     assert "Rule 3: a soldier moves exactly 1 square" in text  # the wrong move, answered with its rule
-    assert "Red soldier e4-e5" in text  # the right one was played and the computer answered
-    assert re.search(r"Blue (soldier|commander) [a-k]\d+-[a-k]\d+", text.split("Red soldier e4-e5", 1)[1])
+    assert "Crimson soldier e4-e5" in text  # the right one was played and the computer answered
+    assert re.search(r"Azure (soldier|commander) [a-k]\d+-[a-k]\d+", text.split("Crimson soldier e4-e5", 1)[1])

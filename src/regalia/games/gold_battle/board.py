@@ -41,7 +41,9 @@ SQUARES = SIZE * SIZE
 FILES = "abcdefghijk"
 RED, BLUE = 0, 1
 SIDES = (RED, BLUE)
-SIDE_NAMES = ("Red", "Blue")
+SIDE_NAMES = ("Crimson", "Azure")
+"""The sides' short names in every text a player reads (log, refusals, view): the seed's table calls the
+armies the Crimson Knights and the Azure Lords; "Red"/"Blue" remain only in contributors' comments."""
 ARMY_NAMES = ("Crimson Knights", "Azure Lords")
 
 _STEPS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))

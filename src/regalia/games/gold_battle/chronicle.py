@@ -1,14 +1,16 @@
 """The Battle Chronicle: the log lines of a move, read off the states before and after it.
 
-    Red soldier e4-e5 captures Blue soldier f6
-    Blue tower c11 destroyed
-    Red frees a soldier to d3
-    Red takes the gold mine at f9
+    Crimson soldier e4-e5 captures Azure soldier f6
+    Azure commander f11-g11
+    Crimson soldier e6, caught between d7 and f7, is captured
+    Azure tower c11 destroyed
+    Crimson frees a soldier to d3
+    Crimson takes the gold mine at f9
 """
 
 from __future__ import annotations
 
-from .board import NAMES, SIDE_NAMES, squares_of
+from .board import ADJACENT, NAMES, SIDE_NAMES, squares_of
 from .notation import FREE_OF, MOVE_OF, PASS
 from .state import BattleState
 
@@ -41,13 +43,11 @@ def chronicle(before: BattleState, action: str, after: BattleState) -> list[str]
         frm, to = divmod(MOVE_OF[action], len(NAMES))
         unit = "commander" if before.commanders[side] == frm else "soldier"
         line = f"{name} {unit} {action}"
-        victims = _captures(before, after, 1 - side, frm, to)
-        if victims:
-            line += " captures " + victims
+        credited, caught = _captures(before, after, side, frm, to)
+        if credited:
+            line += " captures " + credited
         lines.append(line)
-        own = _captures(before, after, side, frm, to)
-        if own:
-            lines.append(f"{name} loses {own}")
+        lines.extend(caught)
         for tower in squares_of(before.towers[1 - side] & ~after.towers[1 - side]):
             lines.append(f"{SIDE_NAMES[1 - side]} tower {NAMES[tower]} destroyed")
     for mine in squares_of(after.mines[side] & ~before.mines[side]):
@@ -61,20 +61,60 @@ _PLAIN: tuple[tuple[dict[str, str], dict[str, str]], ...] = (({}, {}), ({}, {}))
 """The line of a plain move, by side, then soldier (False) or commander (True), then move text."""
 
 
-def _captures(before: BattleState, after: BattleState, side: int, frm: int, to: int) -> str:
-    """The units of ``side`` removed by this move, as "Blue soldier f6" / "Blue soldiers f6, g7"."""
-    soldiers = before.soldiers[side]
-    if soldiers >> frm & 1:
-        soldiers ^= (1 << frm) | (1 << to)
-    lost = squares_of(soldiers & ~after.soldiers[side])
-    parts = []
-    if lost:
-        noun = "soldier" if len(lost) == 1 else "soldiers"
-        parts.append(f"{SIDE_NAMES[side]} {noun} " + ", ".join(NAMES[sq] for sq in lost))
-    if before.commanders[side] >= 0 and after.commanders[side] < 0:
-        square = to if before.commanders[side] == frm else before.commanders[side]
-        parts.append(f"the {SIDE_NAMES[side]} commander {NAMES[square]}")
-    return " and ".join(parts)
+def _captures(before: BattleState, after: BattleState, side: int, frm: int, to: int) -> tuple[str, list[str]]:
+    """The units this move removed: those the moved unit helped to catch, as "Azure soldier f6" /
+    "Azure soldiers f6, g7" / "the Azure commander f6" (credited to the move), and a line for each other one.
+
+    Under decision 2.4 a unit that stepped into a capture condition falls after its enemy's next move,
+    wherever that move was made: the move did not take it, the units around it did. Such a unit gets its
+    own line naming them: "Crimson soldier e6, caught between d7 and f7, is captured". (Under the
+    simultaneous reading the mover's own units may fall the same way.)
+    """
+    soldiers = list(before.soldiers)
+    commanders = list(before.commanders)
+    if commanders[side] == frm:
+        commanders[side] = to
+    else:
+        soldiers[side] ^= (1 << frm) | (1 << to)
+    credited: list[str] = []
+    caught: list[str] = []
+    for victim in (1 - side, side):
+        captor = 1 - victim
+        lost = squares_of(soldiers[victim] & ~after.soldiers[victim])
+        fallen = [(sq, "soldier") for sq in lost]
+        if commanders[victim] >= 0 and after.commanders[victim] < 0:
+            fallen.append((commanders[victim], "commander"))
+        mine: list[int] = []
+        groups: dict[str, list[str]] = {}
+        for sq, unit in fallen:
+            around = soldiers[captor] & ADJACENT[sq]
+            if commanders[captor] >= 0 and ADJACENT[sq] >> commanders[captor] & 1:
+                around |= 1 << commanders[captor]
+            if captor == side and ADJACENT[sq] >> to & 1:
+                if unit == "soldier":
+                    mine.append(sq)
+                else:
+                    credited.append(f"the {SIDE_NAMES[victim]} commander {NAMES[sq]}")
+                continue
+            by = [NAMES[other] for other in squares_of(around)]
+            if len(by) == 1:
+                how = f"next to the {SIDE_NAMES[captor]} commander {by[0]}"
+            else:
+                how = f"caught between {', '.join(by[:-1])} and {by[-1]}"
+            if unit == "commander":
+                caught.append(f"The {SIDE_NAMES[victim]} commander {NAMES[sq]}, {how}, is captured")
+            else:
+                groups.setdefault(how, []).append(NAMES[sq])
+        for how, names in groups.items():  # soldiers caught by the same units share a line
+            if len(names) == 1:
+                caught.append(f"{SIDE_NAMES[victim]} soldier {names[0]}, {how}, is captured")
+            else:
+                listed = f"{', '.join(names[:-1])} and {names[-1]}"
+                caught.append(f"{SIDE_NAMES[victim]} soldiers {listed}, {how}, are captured")
+        if mine:
+            noun = "soldier" if len(mine) == 1 else "soldiers"
+            credited.insert(0, f"{SIDE_NAMES[victim]} {noun} " + ", ".join(NAMES[sq] for sq in mine))
+    return " and ".join(credited), caught
 
 
 def _ending(state: BattleState) -> str:

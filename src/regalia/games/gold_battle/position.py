@@ -59,7 +59,7 @@ def parse_position(text: str, *, finished: bool = False) -> BattleState:
             kind = token.upper()
             if kind == "C":
                 if commanders[side] != NO_SQUARE:
-                    raise ValueError(f"{'Red' if side == 0 else 'Blue'} has two commanders")
+                    raise ValueError(f"{'Crimson' if side == 0 else 'Azure'} has two commanders")
                 commanders[side] = square(file, rank)
             elif kind == "S":
                 soldiers[side] |= bit

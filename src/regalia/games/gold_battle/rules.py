@@ -192,6 +192,25 @@ def captures_by(crowd: Crowd, commander: int, victims: Bitboard, enemy_commander
     return taken, commander_taken
 
 
+def endangered(state: BattleState) -> Bitboard:
+    """The squares of every unit that stands in a capture condition now (rules 5 and 6), either side's.
+
+    Under decision 2.4 only the enemy of the side that moved is tested, so a unit that stepped between two
+    enemy soldiers (or beside the enemy commander) stands until the enemy's next move, and falls then if it
+    still stands so: these are the units the table marks as in danger right after the move that put them
+    there. (Nothing here decides a capture: ``play_move`` does; this only reads the board.)
+    """
+    found = 0
+    for side in (0, 1):
+        enemy = 1 - side
+        taken, commander_taken = captures_by(crowding(state.soldiers[enemy]), state.commanders[enemy],
+                                             state.soldiers[side], state.commanders[side])
+        found |= taken
+        if commander_taken:
+            found |= 1 << state.commanders[side]
+    return found
+
+
 def commander_beside(target: int, commander: int) -> bool:
     return commander >= 0 and ADJACENT[target] >> commander & 1 == 1
 

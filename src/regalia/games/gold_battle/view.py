@@ -1,7 +1,8 @@
 """What the page shows — and, the battle being of perfect information, everything there is.
 
 The view carries the HUD (Mines Captured n/3, Captured Soldiers, towers standing, mine owners, the side
-to move) plus the whole position, so ``state_from_view`` rebuilds the state exactly, history included.
+to move), ``in_danger`` (the squares of units standing in a capture condition: under the default reading
+they fall after the enemy's next move if still caught, so the table marks them), plus the whole position, so ``state_from_view`` rebuilds the state exactly, history included.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import Any
 
 from .board import ARMY_NAMES, NAMES, SIDE_NAMES, SIZE, square, squares_of
 from .position import format_position, parse_position, piece_at
-from .rules import mines_captured
+from .rules import endangered, mines_captured
 from .state import BattleState
 
 
@@ -46,6 +47,7 @@ def battle_view(state: BattleState) -> dict[str, Any]:
         "quiet_plies": state.quiet,
         "plies": state.ply,
         "seen": list(state.seen),
+        "in_danger": [NAMES[sq] for sq in squares_of(endangered(state))] if outcome is None else [],
         "outcome": outcome,
     }
 

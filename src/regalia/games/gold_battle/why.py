@@ -1,4 +1,8 @@
-"""Why an action is illegal, naming the rule of the Royal Rulebook (or the decision) that forbids it."""
+"""Why an action is illegal, naming the rule of the Royal Rulebook that forbids it, in words.
+
+A player reads these: they cite the seed's numbered rules and never a contributor's decision code (the
+pass refusal is decision 2.3, worded under rule 2, Turn Order).
+"""
 
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ def why_illegal(state: BattleState, action: object, legal: Sequence[str]) -> str
         return (f"Rule 9: {short(action)} is not a legal tile: a freed soldier returns to an empty start "
                 "square of its side's soldiers, or if none is empty, to an empty square of its home ranks")
     if action == PASS:
-        return f"Decision 2.3: {side} has a legal move, so it must move (a side passes only when it cannot)"
+        return f"Rule 2: {side} has a legal move and must make it (a side passes only when it cannot move)"
     if action.startswith(FREE):
         return "Rule 9: a soldier is freed only when your move destroys an enemy tower"
     squares = parse_squares(action)

@@ -15,7 +15,7 @@ const RED = "#b3261e";
 const BLUE = "#1f5fbf";
 const RULEBOOK = [
   ["Objective", "Win by capturing the enemy commander, or by capturing all 3 enemy gold mines."],
-  ["Turn Order", "Red (the Crimson Knights) moves first. Players then alternate one move per turn."],
+  ["Turn Order", "The Crimson Knights move first. Players then alternate one move per turn."],
   ["Movement", "Soldiers move exactly 1 square in any direction. Commanders move 1 or 2 squares in any direction; a 2-square move cannot pass through a blocked or occupied middle tile."],
   ["Blocked Tiles", "Units cannot move onto forests, towers, gold mines or occupied squares."],
   ["Soldier Capture", "A soldier is captured when adjacent (diagonals too) to an enemy commander, or to 2 or more enemy soldiers."],
@@ -78,8 +78,8 @@ export function render(board, update, ctx) {
       const cell = s("g", { "data-square": name, class: ["square", selected === name ? "selected" : "", lit ? "target" : ""].join(" ") },
         s("rect", { x, y, width: CELL, height: CELL, fill: lit ? "#f7e27a" : selected === name ? "#e9c46a" : (file + row) % 2 ? "#d8c99b" : "#e6d9ad",
           stroke: "#a89863", "stroke-width": 0.6 }),
-        piece(letter === "M" || letter === "m" ? (owner === "Blue" ? "m" : "M") : letter, x, y));
-      const what = letter === "." ? "open ground" : `${letter === letter.toUpperCase() && letter !== "F" ? "Red " : letter !== "F" ? "Blue " : ""}${KIND[letter.toUpperCase()]}`;
+        piece(letter === "M" || letter === "m" ? (owner === "Azure" ? "m" : "M") : letter, x, y));
+      const what = letter === "." ? "open ground" : `${letter === letter.toUpperCase() && letter !== "F" ? "Crimson " : letter !== "F" ? "Azure " : ""}${KIND[letter.toUpperCase()]}`;
       if (targets.has(name)) svgButton(cell, `${name}: move ${selected} here`, () => { ctx.play(`${selected}-${name}`); });
       else if (frees.has(name)) svgButton(cell, `${name}: free a soldier here`, () => ctx.play(`free ${name}`));
       else if (from.has(name)) {
@@ -94,7 +94,7 @@ export function render(board, update, ctx) {
   });
   [...FILES].forEach((f, i) => svg.append(s("text", { x: i * CELL + CELL / 2, y: size + 18, "text-anchor": "middle", "font-size": 13, fill: "#5b4a2a" }, f)));
 
-  const hud = h("div", { class: "gb-hud" }, v.sides.map((side, seat) => h("div", { class: `gb-side gb-${side.name.toLowerCase()}`,
+  const hud = h("div", { class: "gb-hud" }, v.sides.map((side, seat) => h("div", { class: `gb-side ${seat ? "gb-blue" : "gb-red"}`,
     "aria-label": `${side.army}` },
   h("strong", {}, `${seatName(update.players, seat)}: ${side.army}`),
   h("span", { "data-hud": `mines-${seat}` }, `Mines Captured: ${side.mines_captured} / ${side.mines_to_win}`),
