@@ -12,12 +12,10 @@ A line cut short (a run killed mid-write) is skipped with a warning; the next ap
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import math
 import os
-import textwrap
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
@@ -32,12 +30,6 @@ def fingerprint(files: Iterable[str | Path], *extras: str, root: str | Path | No
     return _digest(files, extras, root, Path.read_bytes)
 
 
-def code_fingerprint(files: Iterable[str | Path], *extras: str, root: str | Path | None = None) -> str:
-    """As ``fingerprint``, but of what the Python ``files`` do (``code``), so comments, docstrings and
-    layout may change (figures written into them) without resetting a ledger."""
-    return _digest(files, extras, root, lambda file: code(file.read_text(encoding="utf-8")).encode())
-
-
 def _digest(files: Iterable[str | Path], extras: tuple[str, ...], root: str | Path | None,
             content: Callable[[Path], bytes]) -> str:
     digest = hashlib.sha256()
@@ -48,18 +40,6 @@ def _digest(files: Iterable[str | Path], extras: tuple[str, ...], root: str | Pa
     for extra in extras:
         digest.update(b"extra\0" + extra.encode() + b"\0")
     return digest.hexdigest()[:16]
-
-
-def code(source: str) -> str:
-    """Python ``source`` as its syntax tree without bare strings (docstrings, attributes' notes) or comments."""
-    tree = ast.parse(textwrap.dedent(source))
-    for node in ast.walk(tree):  # a bare string statement does nothing
-        for field in ("body", "orelse", "finalbody"):
-            body = getattr(node, field, None)
-            if isinstance(body, list):
-                body[:] = [s for s in body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)
-                                                   and isinstance(s.value.value, str))]
-    return ast.dump(tree)
 
 
 def now() -> str:
@@ -119,57 +99,6 @@ class Ledger:
             seen.add(entry.get("seed"))
             found.append(entry)
         return found
-
-
-def mean_and_se(values: list[float]) -> tuple[float, float]:
-    """The mean of ``values`` and its standard error (sample deviation / sqrt n; 0 for fewer than two)."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
-
-
-def anytime_margin(n: int, sd: float, planned: int, alpha: float = 0.05) -> float:
-    """Half-width, after ``n`` observations of deviation ``sd``, of a (1 - alpha) confidence sequence for
-    their mean: an interval valid at every ``n`` at once, so a ledger may be looked at after every block
-    and stopped when it excludes a value, which a fixed-``n`` interval does not allow (looked at again and
-    again, it errs more often than it says).
-
-    The asymptotic confidence sequence of Waudby-Smith, Arbour, Sinha, Kennedy and Ramdas ("Time-uniform
-    central limit theory and asymptotic confidence sequences", 2024, Theorem 2.2; Robbins' normal mixture)::
-
-        sd * sqrt(2 (n r + 1) / (n² r) * log(sqrt(n r + 1) / alpha))
-
-    with the mixture's ``r`` (their rho squared) chosen to make it tightest at ``planned`` observations
-    (their approximation). It is about 1.5 times the fixed-``n`` interval there.
-    """
-    if n < 1:
-        return math.inf
-    r = (-2 * math.log(alpha) + math.log(-2 * math.log(alpha) + 1)) / planned
-    return sd * math.sqrt(2 * (n * r + 1) / (n * n * r) * math.log(math.sqrt(n * r + 1) / alpha))
-
-
-def ratio_interval(xs: list[float], ys: list[float], z: float = Z95) -> tuple[float, float] | None:
-    """Fieller's 95% interval of ``mean(xs) / mean(ys)`` from paired samples, or None where it is unbounded.
-
-    The ratio ``r`` is in the interval when ``mean(xs - r ys)`` lies within ``z`` of its own standard
-    error of 0 — a quadratic in ``r``. It is bounded only when ``mean(ys)`` is itself clearly off 0;
-    otherwise the data allow any ratio and no interval is given.
-    """
-    n = len(xs)
-    if n < 2 or len(ys) != n:
-        return None
-    mx, my = sum(xs) / n, sum(ys) / n
-    vxx = sum((x - mx) ** 2 for x in xs) / (n - 1) / n
-    vyy = sum((y - my) ** 2 for y in ys) / (n - 1) / n
-    vxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / (n - 1) / n
-    a, b, c = my * my - z * z * vyy, -2 * (mx * my - z * z * vxy), mx * mx - z * z * vxx
-    disc = b * b - 4 * a * c
-    if a <= 0 or disc < 0:
-        return None
-    root = math.sqrt(disc)
-    return (-b - root) / (2 * a), (-b + root) / (2 * a)
 
 
 def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:

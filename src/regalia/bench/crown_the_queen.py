@@ -9,31 +9,15 @@
   (``open_spiel.python.algorithms.ismcts``) on ``hearts`` with random rollouts to the end of the deal;
 * hard's decision time at its default budget.
 
-Strength runs are longer; run them explicitly::
+The strength ladder (benchmarks/README.md) is longer; run it explicitly, on the CPU clock::
 
-    python -m regalia.bench.crown_the_queen strength --hero medium --field easy --rubbers 2000
-    python -m regalia.bench.crown_the_queen strength --hero all-seeing --field easy --rubbers 300
-    python -m regalia.bench.crown_the_queen ceiling --field medium --rubbers 300 --iterations 200
+    REGALIA_AI_CLOCK=cpu python -m regalia.bench.crown_the_queen strength --hero medium --field easy --rubbers 2000
+    REGALIA_AI_CLOCK=cpu python -m regalia.bench.crown_the_queen strength --hero easy --field random --rubbers 2000
+    REGALIA_AI_CLOCK=cpu python -m regalia.bench.crown_the_queen strength --hero hard --field medium \
+        --seed 2000 --rubbers 2000 --workers 2
 
-    python -m regalia.bench.crown_the_queen strength --hero oracle --field medium --rubbers 2000
-    python -m regalia.bench.crown_the_queen paired --hero hard --field medium --rubbers 100 \
-        --variants '{"2 SE": {"prior_margin": 2.0}, "1 SE": {"prior_margin": 1.0}}'
-    python -m regalia.bench.crown_the_queen belief --field medium --rubbers 15
-    python -m regalia.bench.crown_the_queen strength --hero oracle --field medium --rubbers 1000 \
-        --params '{"samples": 64, "margin": 2}'
-
-``paired`` plays variants of a level on the same rubbers and reports paired differences; ``belief`` how
-many of the others' hidden cards the seat's belief gets right, against a uniform redeal.
-
-Seats rotate (the hero sits at seat ``i mod 3`` in rubber ``i``); a shared win counts 1/k. ``oracle`` (in
-bench/crown_the_queen_ceiling.py) is the strongest all-seeing player: by default it foresees the draws
-(the match's chance stream) and plays rollouts of the true future with the field's policy as its model of
-the opponents (~99%); with ``--params '{"samples": 64, "margin": 2}'`` it is the pack-blind ceiling, which
-sees every hand and the pack's cards but draws its own futures — the ceiling the deal's luck leaves
-(40.6% of 2,000 rubbers against two mediums, 46.3% of 1,000 against two easies). ``all-seeing``
-is a benchmark-only player that searches the true state (it knows every hand and the pack) with the hard
-level's search: its share is the ceiling that the deal's luck leaves to any player. ``all-seeing-medium``
-is a cheap one: medium's heuristic fed the true pack and the next player's hand.
+Rubber ``i`` (``--seed`` + 0, 1, ...) is the match seed ``strength:i`` with the hero in seat ``i mod players``
+and agent seeds ``i:seat``; a shared win counts 1/k.
 """
 
 from __future__ import annotations
@@ -41,18 +25,20 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from collections.abc import Callable
+from multiprocessing import Pool
 from typing import Any
 
 from regalia.ai import load_agent
 from regalia.ai.agent import Agent
 from regalia.ai.arena import play_match
 from regalia.ai.ismcts import ISMCTSAgent
-from regalia.core.game import CHANCE, JSON, Game
+from regalia.core.game import CHANCE
 from regalia.core.match import Match
 from regalia.core.rng import Rng
 from regalia.games import load_game
 
-from ._ledger import mean_and_se
+from ._ledger import wilson
 from ._speed import openspiel_steps_per_second, regalia_steps_per_second
 
 GAME = "crown-the-queen"
@@ -206,228 +192,55 @@ def hard_decision_seconds(decisions: int = 12) -> dict[str, Any]:
 
 # ----- strength -----------------------------------------------------------------------------------------
 
-class _Seeing(Agent):
-    """A benchmark-only player that reads the match's true state: it is handed the match, never a view."""
-
-    def choose(self, match: Match) -> str:
-        legal = match.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = match.to_move
-        assert seat is not None
-        return self.choose_seeing(match, seat, legal)
-
-    def choose_seeing(self, match: Match, seat: int, legal: list[str]) -> str:
-        raise NotImplementedError
-
-    def decide(self, game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> str:
-        raise RuntimeError("the all-seeing player needs the match, not a view")
-
-
-class AllSeeing(_Seeing):
-    """Benchmark-only: the hard level's search run on the TRUE state (every hand and the pack known).
-
-    It breaks the rule every real player obeys, on purpose: its share of rubbers measures the ceiling
-    that the deal's luck leaves to any strategy against the same opponents.
-    """
-
-    name = "all-seeing"
-
-    def __init__(self, seed: int | str = 0, **params: Any) -> None:
-        super().__init__(seed)
-        spec = {**load_game(GAME).agent_levels()["hard"], **params}
-        spec.pop("algorithm")
-        self.search = ISMCTSAgent(seed=seed, **spec)
-
-    def choose_seeing(self, match: Match, seat: int, legal: list[str]) -> str:
-        return self.search.search(match.game, lambda rng: match.state, seat, legal)
-
-
-class AllSeeingMedium(_Seeing):
-    """Benchmark-only: medium's race heuristic fed the true state — the pack it will draw from, not the
-    pool of unseen cards, and the next player's hand.
-
-    It keeps a passed card as medium does, but counts copies in the pack itself, and also keeps any card
-    it needs when the pack holds nothing it can lay now; it passes the card it needs least and, among
-    those, the one the next player (whose hand it sees) can use least. A cheap second ceiling: what
-    perfect information is worth to the heuristic.
-    """
-
-    name = "all-seeing-medium"
-
-    def choose_seeing(self, match: Match, seat: int, legal: list[str]) -> str:
-        return _seeing_medium(match.state, seat)
-
-
-def _seeing_medium(state: Any, seat: int) -> str:
-    from collections import Counter
-
-    from regalia.games.crown_the_queen.cards import wanted, without
-    from regalia.games.crown_the_queen.heuristics import SCARCE, need, reachable_up_to
-    from regalia.games.crown_the_queen.rules import KEEP, PASS_PREFIX, SWAP
-    from regalia.games.crown_the_queen.state import ACQUIRE
-
-    hand, procession = state.hands[seat], state.processions[seat]
-    pack = Counter(state.pack)
-    if state.step == ACQUIRE:
-        card = state.passed
-        if card in wanted(procession):
-            return KEEP
-        worth = need(card, procession, hand)
-        if worth == 0:
-            return SWAP
-        reachable = reachable_up_to(card, procession, pack + Counter(hand))
-        if not any(pack[w] for w in wanted(procession)):
-            return KEEP if reachable else SWAP  # no draw can be laid now: hold what will be needed
-        return KEEP if worth >= 0.5 and pack[card] <= SCARCE and reachable else SWAP
-    following = (seat + 1) % state.players
-    after, held = state.processions[following], state.hands[following]
-
-    def harm(card: str) -> float:
-        return 2.0 if card in wanted(after) else need(card, after, held)
-
-    return PASS_PREFIX + min(dict.fromkeys(hand), key=lambda c: (need(c, procession, without(hand, c)), harm(c)))
+AgentMaker = Callable[..., Agent]
 
 
 def make_agent(level: str, seed: str, field: str | None = None, **params: Any) -> Agent:
-    if level == "oracle":  # the all-seeing ceiling player (bench/crown_the_queen_ceiling.py)
-        from .crown_the_queen_ceiling import Oracle
-
-        # Its rollouts model the field exactly where it plays a heuristic they can afford (easy, race); the
-        # medium level's trees are modelled by the race, as in hard's rollouts.
-        return Oracle(seed=seed, **{"model": field if field in ("easy", "race") else "race", **params})
-    if level == "all-seeing":
-        return AllSeeing(seed=seed, **params)
-    if level == "all-seeing-medium":
-        return AllSeeingMedium(seed=seed)
+    """A level of the game (``field``, what the others play, is for benchmark-only players that model it)."""
     return load_agent(GAME, level, seed=seed, **params)
 
 
-def strength(hero: str, field: str, rubbers: int, *, players: int = 3, seed: int = 0,
-             hero_params: dict[str, Any] | None = None, progress: bool = False) -> dict[str, Any]:
-    """The hero's share of rubbers won against ``players - 1`` copies of ``field``, seats rotated."""
+def rubber_share(hero: str, field: str, index: int, players: int = 3, hero_params: dict[str, Any] | None = None,
+                 maker: AgentMaker = make_agent) -> float:
+    """Rubber ``index``: match seed ``strength:index``, the hero in seat ``index mod players`` against
+    ``players - 1`` copies of ``field``, agent seeds ``index:seat``; the hero's share (a shared win 1/k)."""
     game = load_game(GAME, players=players)
+    hero_seat = index % players
+    agents = [maker(hero, f"{index}:{s}", field, **(hero_params or {})) if s == hero_seat
+              else make_agent(field, f"{index}:{s}") for s in range(players)]
+    match = play_match(game, agents, seed=f"strength:{index}")
+    return 1 / len(match.winners) if hero_seat in match.winners else 0.0
+
+
+def _rubber(job: tuple[str, str, int, int, dict[str, Any] | None, AgentMaker]) -> float:
+    return rubber_share(*job)
+
+
+def strength(hero: str, field: str, rubbers: int, *, players: int = 3, seed: int = 0,
+             hero_params: dict[str, Any] | None = None, progress: bool = False, workers: int = 1,
+             maker: AgentMaker = make_agent) -> dict[str, Any]:
+    """The hero's share of rubbers ``seed .. seed + rubbers - 1`` against ``players - 1`` copies of
+    ``field``, seats rotated (``rubber_share``); ``workers`` processes play them."""
+    jobs = [(hero, field, seed + i, players, hero_params, maker) for i in range(rubbers)]
     won = 0.0
     start = time.perf_counter()
-    for i in range(rubbers):
-        hero_seat = i % players
-        agents = [make_agent(hero, f"{seed + i}:{s}", field, **(hero_params or {})) if s == hero_seat
-                  else make_agent(field, f"{seed + i}:{s}") for s in range(players)]
-        match = play_match(game, agents, seed=f"strength:{seed + i}")
-        if hero_seat in match.winners:
-            won += 1 / len(match.winners)
-        if progress and (i + 1) % 50 == 0:
-            print(f"  {hero} vs {field}: {i + 1} rubbers, share {won / (i + 1):.3f}", flush=True)
+    pool = Pool(workers) if workers > 1 else None
+    try:
+        shares = pool.imap(_rubber, jobs, chunksize=4) if pool is not None else map(_rubber, jobs)
+        for i, share in enumerate(shares):
+            won += share
+            if progress and (i + 1) % 50 == 0:
+                print(f"  {hero} vs {field}: {i + 1} rubbers, share {won / (i + 1):.3f}", flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     share = won / max(rubbers, 1)
-    margin = 1.96 * math.sqrt(share * (1 - share) / max(rubbers, 1))
-    return {"hero": hero, "field": f"{players - 1}× {field}", "rubbers": rubbers, "share": share,
-            "95% ±": margin, "fair": 1 / players, "seconds": time.perf_counter() - start,
-            **({"params": str(hero_params)} if hero_params else {})}
-
-
-def against_ceiling(field: str, rubbers: int, *, players: int = 3, seed: int = 0,
-                    hero_params: dict[str, Any] | None = None, progress: bool = False) -> dict[str, Any]:
-    """Hard and the all-seeing player, each against ``players - 1`` copies of ``field``, rubber by rubber.
-
-    Both play the same rubbers (same seeds, same seat): rubber ``i`` is played once with hard in the
-    hero's seat and once with the all-seeing player there, so the two shares are compared on equal luck.
-    ``fraction`` is hard's edge over a fair share as a fraction of the all-seeing player's edge.
-    """
-    game = load_game(GAME, players=players)
-    won = {"hard": 0.0, "all-seeing": 0.0}
-    start = time.perf_counter()
-    for i in range(rubbers):
-        hero_seat = i % players
-        for hero in won:
-            agents = [make_agent(hero, f"{seed + i}:{s}", **(hero_params or {})) if s == hero_seat
-                      else make_agent(field, f"{seed + i}:{s}") for s in range(players)]
-            match = play_match(game, agents, seed=f"strength:{seed + i}")
-            if hero_seat in match.winners:
-                won[hero] += 1 / len(match.winners)
-        if progress and (i + 1) % 10 == 0:
-            print(f"  {i + 1} rubbers vs {field}: " + ", ".join(f"{h} {w / (i + 1):.3f}" for h, w in won.items()),
-                  flush=True)
-    fair = 1 / players
-    share = {h: w / max(rubbers, 1) for h, w in won.items()}
-    ceiling_edge = share["all-seeing"] - fair
-    return {"field": f"{players - 1}× {field}", "rubbers": rubbers, "hard": share["hard"],
-            "all-seeing": share["all-seeing"], "fair": fair,
-            "fraction of the ceiling's edge": (share["hard"] - fair) / ceiling_edge if ceiling_edge > 0 else None,
+    low, high = wilson(won, rubbers)
+    return {"hero": hero, "field": f"{players - 1}× {field}", "rubbers": rubbers, "first": seed, "share": share,
+            "95% ±": 1.96 * math.sqrt(share * (1 - share) / max(rubbers, 1)), "95% low": low, "95% high": high,
+            "field's share": (1 - share) / (players - 1), "fair": 1 / players,
             "seconds": time.perf_counter() - start, **({"params": str(hero_params)} if hero_params else {})}
-
-
-def paired(variants: dict[str, dict[str, Any]], hero: str, field: str, rubbers: int, *, players: int = 3,
-           seed: int = 0, margin: float = 2.0) -> dict[str, Any]:
-    """Variants of the hero level (its parameters) on the SAME rubbers — same seeds, same hero seat, so
-    the same first deal — rubber by rubber; each later variant against the first, paired.
-
-    Luck dominates a rubber, so only paired differences show a few points in a few hundred rubbers:
-    ``better`` says whether a variant is ahead of the first by more than ``margin`` standard errors
-    (``core.stats.clearly_better``).
-    """
-    from regalia.core.stats import clearly_better
-
-    game = load_game(GAME, players=players)
-    won: dict[str, list[float]] = {name: [] for name in variants}
-    for i in range(seed, seed + rubbers):
-        hero_seat = i % players
-        for name, params in variants.items():
-            agents = [make_agent(hero, f"{i}:{s}", field, **params) if s == hero_seat
-                      else make_agent(field, f"{i}:{s}") for s in range(players)]
-            match = play_match(game, agents, seed=f"strength:{i}")
-            won[name].append(1 / len(match.winners) if hero_seat in match.winners else 0.0)
-    names = list(variants)
-    row: dict[str, Any] = {"hero": hero, "field": f"{players - 1}× {field}", "rubbers": rubbers}
-    for name in names:
-        row[name] = sum(won[name]) / max(rubbers, 1)
-    for name in names[1:]:
-        mean, se = mean_and_se([a - b for a, b in zip(won[name], won[names[0]], strict=True)])
-        row[f"{name} - {names[0]}"] = mean
-        row[f"paired SE ({name})"] = se
-        row[f"{name} better"] = clearly_better(won[name], won[names[0]], margin)
-    return row
-
-
-def belief_accuracy(rubbers: int, field: str = "medium", worlds: int = 10, seed: int = 0) -> dict[str, Any]:
-    """How many of the others' hidden hand cards a world gets right, per sampler (3 players).
-
-    At each decision of a medium hero (seat 0) against ``field``, once the game has a record, ``worlds``
-    worlds are drawn from what the hero may see — uniformly (``view.resample_hidden``) and by belief
-    (``belief.believe``) and by the particle filter (``particles.sampler``, one filter run per decision) — and
-    each world's hands of the two others are compared with the true ones:
-    the mean number of cards right, out of 6.
-    """
-    from collections import Counter
-
-    from regalia.games.crown_the_queen import belief, particles, view
-
-    game = load_game(GAME, players=3)
-    samplers: dict[str, Any] = {
-        "uniform": lambda state, seat, rng: lambda r: view.resample_hidden(state, seat, r),
-        "belief": lambda state, seat, rng: lambda r: belief.believe(state, seat, r),
-        "particles": particles.sampler,  # the filter runs once per decision, then deals each world
-    }
-    right = dict.fromkeys(samplers, 0.0)
-    decisions = 0
-    for r in range(seed, seed + rubbers):
-        match = game.new_match(seed=f"belief:{r}")
-        agents = [load_agent(GAME, "medium" if s == 0 else field, seed=f"{r}:{s}") for s in range(3)]
-        while not match.is_over:
-            seat = match.to_move
-            assert seat is not None
-            state = match.state
-            if seat == 0 and state.record:
-                for name, prepare in samplers.items():
-                    rng = Rng(decisions)
-                    sample = prepare(state, seat, rng)
-                    for _ in range(worlds):
-                        world = sample(rng)
-                        right[name] += sum(sum((Counter(world.hands[s]) & Counter(state.hands[s])).values())
-                                           for s in (1, 2)) / worlds
-                decisions += 1
-            match.play(agents[seat].choose(match))
-    return {"field": f"medium vs 2× {field}", "rubbers": rubbers, "decisions": decisions,
-            **{f"{name}: cards right of 6": total / max(decisions, 1) for name, total in right.items()}}
 
 
 # ----- the bench ----------------------------------------------------------------------------------------
@@ -460,7 +273,7 @@ def run(quick: bool = False) -> tuple[str, list[dict[str, Any]]]:
     sample = strength("medium", "easy", 6 if quick else 60)
     rows.append({"figure": f"medium's rubber share vs 2× easy ({sample['rubbers']} rubbers)",
                  "regalia": sample["share"], "open_spiel": sample["95% ±"], "against": "95% ±",
-                 "goal": "≥ 0.45 (fair 0.33)"})
+                 "goal": "> 1/3 (the ladder)"})
     return "Crown the Queen: speed against OpenSpiel, hard's timing, a strength sample", rows
 
 
@@ -471,28 +284,16 @@ def _against(figure: str, ours: float, theirs: float | None, what: str, goal: st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["strength", "ceiling", "speed", "paired", "belief"])
+    parser.add_argument("what", choices=["strength", "speed"])
     parser.add_argument("--hero", default="medium")
     parser.add_argument("--field", default="easy")
     parser.add_argument("--rubbers", type=int, default=300)
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="the first rubber")
+    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=None, help="hero search budget (no clock)")
-    parser.add_argument("--params", default=None,
-                        help='strength: JSON {hero parameters}, e.g. \'{"samples": 64, "margin": 2}\' (oracle)')
-    parser.add_argument("--variants", default=None,
-                        help='paired: JSON {"name": {hero parameters}, ...}; the first is the baseline')
+    parser.add_argument("--params", default=None, help="JSON {hero parameters}, e.g. '{\"samples\": 16}'")
     args = parser.parse_args()
-    if args.what == "paired":
-        import json
-
-        variants = json.loads(args.variants) if args.variants else {"level": {}}
-        print(paired(variants, args.hero, args.field, args.rubbers, players=args.players, seed=args.seed),
-              flush=True)
-        return
-    if args.what == "belief":
-        print(belief_accuracy(args.rubbers, args.field, seed=args.seed), flush=True)
-        return
     if args.what == "speed":
         from rich.console import Console
 
@@ -505,12 +306,8 @@ def main() -> None:
         import json
 
         params = {**(params or {}), **json.loads(args.params)}
-    if args.what == "ceiling":
-        print(against_ceiling(args.field, args.rubbers, players=args.players, seed=args.seed,
-                              hero_params=params, progress=True), flush=True)
-        return
     print(strength(args.hero, args.field, args.rubbers, players=args.players, seed=args.seed,
-                   hero_params=params, progress=True), flush=True)
+                   hero_params=params, progress=True, workers=args.workers), flush=True)
 
 
 if __name__ == "__main__":

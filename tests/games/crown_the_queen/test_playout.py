@@ -123,7 +123,7 @@ def test_hard_s_search_is_the_same_search_with_the_play_out():
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_the_ceiling_s_fused_values_are_its_step_by_step_values(players):
-    from regalia.bench.crown_the_queen_ceiling import Oracle
+    from benchmarks.crown_the_queen.ceiling import Oracle
 
     oracle = Oracle(seed=0, samples=4, margin=1.0)
     compared = 0
@@ -136,9 +136,9 @@ def test_the_ceiling_s_fused_values_are_its_step_by_step_values(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_seats_named_easy_keep_and_swap_as_the_easy_heuristic_in_the_play_out(players):
-    """The rollouts that value medium's choices against easies (bench/crown_the_queen_judgement.py): the
+    """The rollouts that value medium's choices against easies (benchmarks/crown_the_queen/train_medium.py): the
     fused loop with ``easy`` seats gives what the core protocol gives with those seats playing ``easy``."""
-    from regalia.bench.crown_the_queen_ceiling import Oracle
+    from benchmarks.crown_the_queen.ceiling import Oracle
 
     judge = Oracle(seed=0, model="easy", base="race")  # the others by easy, the mover by the race
     compared = 0

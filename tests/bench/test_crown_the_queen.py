@@ -1,29 +1,43 @@
-"""The benchmark harness runs (figures come from `regalia bench crown-the-queen`, never from tests)."""
+"""Crown the Queen's benchmark harness runs (figures come from `regalia bench crown-the-queen`, never from
+tests), and the research-only ceiling player kept under benchmarks/crown_the_queen/ still plays."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from benchmarks.crown_the_queen.ceiling import Oracle, _ceiling
 
 from regalia.ai import load_agent
 from regalia.bench.crown_the_queen import (
-    against_ceiling,
-    belief_accuracy,
     game_api_steps_per_second,
     ismcts_simulations_per_second,
-    paired,
+    rubber_share,
     strength,
 )
-from regalia.bench.crown_the_queen_ceiling import Oracle
 from regalia.games import load_game
 from regalia.games.crown_the_queen import CrownTheQueen
 from regalia.games.crown_the_queen.lookahead import standing
 
 
 def test_strength_harness_rotates_seats_and_counts_shares():
-    row = strength("all-seeing", "random", 3, hero_params={"iterations": 5, "seconds": None})
+    row = strength("hard", "random", 3, hero_params={"iterations": 5, "seconds": None})
     assert row["rubbers"] == 3 and 0 <= row["share"] <= 1 and row["fair"] == 1 / 3
+    assert row["95% low"] <= row["share"] <= row["95% high"]
+    assert row["field's share"] == (1 - row["share"]) / 2
+
+
+def test_rubber_i_seats_the_hero_at_i_mod_3_whatever_the_first_rubber():
+    """``--seed 2000`` plays rubbers 2000, 2001, ... with the hero in seats 2, 0, ...: the same rubbers as the
+    ledger of hard against two mediums, which a run from another first rubber would not be."""
+    row = strength("medium", "easy", 4, seed=2000)
+    assert row["share"] == sum(rubber_share("medium", "easy", i) for i in range(2000, 2004)) / 4
+
+
+def test_strength_on_two_workers_counts_the_same_rubbers_as_one():
+    one = strength("medium", "easy", 6, seed=10)
+    two = strength("medium", "easy", 6, seed=10, workers=2)
+    assert one["share"] == two["share"]
 
 
 def test_speed_harness_plays_whole_rubbers():
@@ -31,20 +45,15 @@ def test_speed_harness_plays_whole_rubbers():
     assert row["matches"] >= 1 and row["mean steps"] > 50
 
 
-def test_ceiling_harness_plays_hard_and_the_all_seeing_player_on_the_same_rubbers():
-    row = against_ceiling("random", 2, hero_params={"iterations": 4, "seconds": None})
-    assert row["rubbers"] == 2 and 0 <= row["hard"] <= 1 and 0 <= row["all-seeing"] <= 1
-
-
-def test_the_cheap_all_seeing_player_plays_whole_rubbers():
-    row = strength("all-seeing-medium", "medium", 3)
-    assert row["rubbers"] == 3 and 0 <= row["share"] <= 1
-
-
 def test_the_oracle_plays_whole_rubbers_and_is_no_level():
-    row = strength("oracle", "easy", 3)
+    row = strength("oracle", "easy", 3, maker=lambda level, seed, field=None, **p: Oracle(seed=seed, model="easy"))
     assert row["rubbers"] == 3 and 0 <= row["share"] <= 1
-    assert "oracle" not in CrownTheQueen.agent_levels()
+    assert "oracle" not in CrownTheQueen.agent_levels() and "ceiling" not in CrownTheQueen.agent_levels()
+
+
+def test_the_ceiling_with_hards_budget_plays_whole_rubbers():
+    row = strength("ceiling", "random", 1, maker=_ceiling, hero_params={"samples": 4, "more_samples": 8})
+    assert row["rubbers"] == 1 and 0 <= row["share"] <= 1
 
 
 def test_the_oracle_foresees_the_match_exactly():
@@ -59,20 +68,6 @@ def test_the_oracle_foresees_the_match_exactly():
     while len(match.state.results) == finished:
         match.play(mediums[match.to_move].choose(match))
     assert foreseen == standing(match.state, seat)
-
-
-def test_paired_harness_plays_every_variant_on_the_same_rubbers():
-    row = paired({"a": {"iterations": 4, "seconds": None}, "b": {"iterations": 6, "seconds": None}}, "hard", "easy", 2)
-    assert row["rubbers"] == 2 and 0 <= row["a"] <= 1 and 0 <= row["b"] <= 1
-    assert isinstance(row["b better"], bool)
-    same = paired({"a": {}, "again": {}}, "medium", "easy", 3)
-    assert same["a"] == same["again"] and same["again - a"] == 0  # same seeds, same play
-
-
-def test_belief_harness_counts_cards_right():
-    row = belief_accuracy(1, worlds=2)
-    assert row["decisions"] > 0
-    assert 0 <= row["uniform: cards right of 6"] <= 6 and 0 <= row["belief: cards right of 6"] <= 6
 
 
 def first_choice_with_spied_streams(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, int, list[str], list[int]]:
@@ -108,8 +103,6 @@ def test_the_pack_blind_ceiling_never_reads_the_matchs_chance_stream(monkeypatch
     used.clear()
     Oracle(seed=1, model="medium").choose_seeing(match, seat, legal)  # the foreseeing oracle: the match's own
     assert set(used) == {match._rng.state}
-    row = strength("oracle", "medium", 2, hero_params={"samples": 4})
-    assert row["rubbers"] == 2 and 0 <= row["share"] <= 1
 
 
 def test_the_pack_blind_oracle_draws_more_streams_only_while_its_choice_is_open(monkeypatch):
