@@ -25,6 +25,27 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
 
 
+UNPACED = "window.REGALIA_PACE = 'off';"
+"""The table's pacing switched off (web/pace.js): no pause between moves, no slides. The tables hold each move
+for a person to see it (about 0.8 s); a test playing whole matches against the computer does not wait."""
+
+
+class Browser:
+    """The launched browser, whose new contexts draw moves unpaced unless asked (``paced=True``)."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, *args: Any, paced: bool = False, **kwargs: Any) -> Any:
+        context = self._browser.new_context(*args, **kwargs)
+        if not paced:
+            context.add_init_script(UNPACED)
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="module")
 def chromium_browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
@@ -33,7 +54,7 @@ def chromium_browser() -> Iterator[Any]:
         pytest.fail(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield browser
+        yield Browser(browser)
         browser.close()
 
 
@@ -81,6 +102,8 @@ def start_from_lobby(page: Any, site: LiveServer, game_id: str, seats: list[str]
     whoever has its invite link."""
     page.goto(site.url + "/")
     page.click(f"button[data-game='{game_id}']")
+    if options and page.locator("#house-rules:not([open])").count():
+        page.click("#house-rules > summary")  # the options besides players and mode are folded
     for name, value in (options or {}).items():
         if isinstance(value, bool):
             page.set_checked(f"#opt-{name}", value)

@@ -253,6 +253,7 @@ def test_a_friend_who_leaves_is_shown_away_while_the_computer_plays_for_them(pag
     page.goto(toy_site.url + "/")
     page.click("button[data-game='pig']")
     page.select_option("#seat-1", "open")
+    page.click("#house-rules > summary")  # who plays a gone person's seat is a house rule
     page.fill("#leaver-grace", "0")  # the host's rule: a computer plays a gone person's seat at once
     page.click("#start-match")
     page.wait_for_url("**/#/m/*")

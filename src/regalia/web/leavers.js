@@ -4,14 +4,28 @@
 import { call } from "./api.js";
 import { h, toast } from "./dom.js";
 
+/** The computer levels a person is offered: Easy, Medium and Hard (the baselines stay in the API and CLI);
+ *  a game with none of them (a toy) offers what it has. */
+const PLAYER_LEVELS = ["easy", "medium", "hard"];
+export function offeredLevels(game) {
+  const offered = PLAYER_LEVELS.filter((level) => game.levels.includes(level));
+  return offered.length ? offered : game.levels;
+}
+
+/** A level as a player reads it: "Easy" ("UCT" for the API's plain tree search). */
+export function levelTitle(level) {
+  return level === "uct" ? "UCT" : level.charAt(0).toUpperCase() + level.slice(1);
+}
+
 export function leaverFieldset(game) {
-  const preferred = game.levels.includes("easy") ? "easy" : game.levels[0];
+  const levels = offeredLevels(game);
+  const preferred = levels.includes("easy") ? "easy" : levels[0];
   return h("fieldset", { class: "leavers" }, h("legend", {}, "If a player leaves"),
     h("div", { class: "field" }, h("label", { for: "leaver-grace" }, "Wait (seconds) "),
       h("input", { type: "number", id: "leaver-grace", min: 0, max: 3600, value: 60 })),
     h("div", { class: "field" }, h("label", { for: "leaver-level" }, "then the computer plays at "),
-      h("select", { id: "leaver-level" }, game.levels.map((level) =>
-        h("option", { value: level, selected: level === preferred }, level)))));
+      h("select", { id: "leaver-level" }, levels.map((level) =>
+        h("option", { value: level, selected: level === preferred }, levelTitle(level))))));
 }
 
 /** Send the host's choice, proven by one of the seat tokens the host just received. */
@@ -22,5 +36,5 @@ export async function applyLeavers(matchId, tokens, fieldset) {
   const level = fieldset.querySelector("#leaver-level").value;
   await call("POST", `/api/matches/${encodeURIComponent(matchId)}/leavers`,
     { seat_token: token, grace: Number.isFinite(grace) ? grace : 60, level })
-    .catch((error) => toast(`the leaver setting was not saved: ${error.message}`));
+    .catch((error) => toast(`What happens if a player leaves was not saved: ${error.message}`));
 }

@@ -3,7 +3,7 @@
 import * as api from "./api.js";
 import { h, toast } from "./dom.js";
 import { gamePicture } from "./pictures.js";
-import { applyLeavers, leaverFieldset } from "./leavers.js";
+import { applyLeavers, leaverFieldset, levelTitle, offeredLevels } from "./leavers.js";
 import { attachSeats } from "./profile.js";
 
 export async function showLobby(root) {
@@ -30,27 +30,101 @@ function players(game) {
     : `${game.min_players}–${game.max_players} players`;
 }
 
-function optionInput(option) {
+/** What a person reads for each game's options: a label, a line of help, and names for the choices. The API
+ *  keeps each option's name and its contributors' doc; options a person must decide (the number of players,
+ *  the mode where a game has modes) sit on top, every other one folded under "House rules". */
+const WORDS = {
+  "gold-crown": {
+    max_rounds: { label: "Round limit", help: "If no Baron has won after this many rounds, the siege is lifted and the King wins." },
+    misses_lost: { label: "A boulder that misses is lost", help: "Otherwise it comes back to the catapult." },
+  },
+  "gold-battle": {
+    position: { label: "Start from a position", help: "A position written in the table's notation; leave empty for the usual start." },
+    capture: { label: "Who can be captured after a move", choices: {
+      initiative: "Only the side that did not move", simultaneous: "Both sides, all at once" } },
+    mine_contest: { label: "How a mine changes hands", choices: {
+      pressure: "The mover presses it and the other side does not", score: "The stronger side (commander 2, soldier 1)" } },
+    adjudicate: { label: "Decide a 300-move game", help: "By enemy mines held, then soldiers on the board, instead of a draw." },
+  },
+  "crown-the-queen": {
+    rubber: { label: "Play a rubber of three games", help: "Otherwise a single game.", top: true },
+  },
+  "kings-gold": {
+    mode: { label: "Mode", top: true, choices: {
+      standard: "High Seas Campaign", blitz: "Blackbeard's Blitz (timed turns)", duel: "Captain's Duel (2 captains)" } },
+    turn_seconds: { label: "Seconds per turn in Blackbeard's Blitz" },
+    fast_roll: { label: "Fast roll", help: "The first roll and other moves with only one choice play themselves." },
+    coin_value: { label: "Points per Gold Coin" },
+    doubloon_value: { label: "Points per Royal Doubloon" },
+    shield_value: { label: "Points per unused Shield" },
+    master_bonus: { label: "Master Pirate bonus", help: "For the captain with the largest haul of the match." },
+    navy_rounds: { label: "The King's navy arrives after", help: "rounds (leave empty: it never comes)." },
+    total_mutiny: { label: "A Mutiny sinks the captain", help: "The last captain afloat wins." },
+    end_on_coins: { label: "End with the 60th Gold Coin", help: "Instead of when the Treasury is empty." },
+    ransom_coins_only: { label: "The King's Ransom takes Gold Coins only", help: "Not the Royal Doubloons." },
+  },
+};
+
+/** The words of ``option`` in ``game``: the table above, else its name as a heading ("target" → "Target")
+ *  and its doc with anything in brackets (a contributor's reference) left out. */
+function words(game, option) {
+  const known = (WORDS[game.id] || {})[option.name];
+  if (option.name === "players") return { label: "Players", top: true };
+  if (known) return known;
+  const label = option.name.replaceAll("_", " ");
+  return { label: label.charAt(0).toUpperCase() + label.slice(1), help: (option.doc || "").replace(/\s*\([^)]*\)/g, "") };
+}
+
+function optionInput(game, option) {
   const id = `opt-${option.name}`;
+  const said = words(game, option);
   let input;
   if (option.kind === "bool") {
     input = h("input", { type: "checkbox", id, name: option.name, checked: option.default === true });
   } else if (option.choices) {
     input = h("select", { id, name: option.name }, option.choices.map((choice) =>
-      h("option", { value: JSON.stringify(choice), selected: choice === option.default }, String(choice))));
+      h("option", { value: JSON.stringify(choice), selected: choice === option.default },
+        (said.choices || {})[choice] ?? String(choice))));
   } else if (option.kind === "int" || option.kind === "float") {
     input = h("input", { type: "number", id, name: option.name, value: option.default ?? "",
-      min: option.minimum ?? undefined, max: option.maximum ?? undefined, step: option.kind === "int" ? 1 : "any" });
+      min: option.minimum ?? undefined, max: option.maximum ?? undefined, step: option.kind === "int" ? 1 : "any",
+      inputmode: "numeric" });
   } else {
     input = h("input", { type: "text", id, name: option.name, value: option.default ?? "" });
   }
-  return h("div", { class: "field" }, h("label", { for: id }, optionTitle(option.name), h("small", {}, ` ${option.doc}`)), input);
+  const error = h("span", { class: "field-error", id: `${id}-error`, role: "alert", hidden: true });
+  input.setAttribute("aria-describedby", `${id}-error`);
+  input.addEventListener("input", () => showError(field, null));
+  const label = option.kind === "bool"
+    ? h("label", { for: id }, input, ` ${said.label}`, said.help ? h("small", {}, ` ${said.help}`) : null)
+    : h("label", { for: id }, said.label, said.help ? h("small", {}, ` ${said.help}`) : null);
+  const field = h("div", { class: `field${option.kind === "bool" ? " check" : ""}`, "data-option": option.name },
+    label, option.kind === "bool" ? null : input, error);
+  field.top = Boolean(said.top);
+  field.said = said;
+  return field;
 }
 
-/** An option's name as a heading reads ("navy_rounds" → "Navy rounds"); the API keeps the name itself. */
-function optionTitle(name) {
-  const words = name.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** Show ``message`` beside ``field`` (null: clear it). */
+function showError(field, message) {
+  const box = field.querySelector(".field-error");
+  box.textContent = message || "";
+  box.hidden = !message;
+  field.classList.toggle("invalid", Boolean(message));
+}
+
+/** What is wrong with the value in ``field`` for ``option``, in words, or null (the server checks it again). */
+function fieldProblem(option, field) {
+  const input = field.querySelector("input,select");
+  if (option.kind !== "int" && option.kind !== "float") return null;
+  if (input.value === "") return option.nullable ? null : "Enter a number.";
+  const value = Number(input.value);
+  if (!Number.isFinite(value) || (option.kind === "int" && !Number.isInteger(value))) return "Enter a whole number.";
+  const low = option.minimum, high = option.maximum;
+  if ((low != null && value < low) || (high != null && value > high)) {
+    return low != null && high != null ? `Choose from ${low} to ${high}.` : low != null ? `At least ${low}.` : `At most ${high}.`;
+  }
+  return null;
 }
 
 function readOption(option, input) {
@@ -63,7 +137,7 @@ function readOption(option, input) {
 }
 
 /** Create a match, keep its seats' tokens (and a profile's claim on them), and go to its table. */
-async function startMatch(body, leavers) {
+async function startMatch(body, leavers, placeError = () => false) {
   try {
     const created = await api.createMatch(body);
     api.rememberSeats(created.match, created.tokens);
@@ -72,7 +146,7 @@ async function startMatch(body, leavers) {
     await applyLeavers(created.match, created.tokens, leavers);
     location.hash = `#/m/${created.match}`;
   } catch (error) {
-    toast(error.message);
+    if (!placeError(error.message)) toast(error.message);
   }
 }
 
@@ -101,30 +175,48 @@ export async function playAgain(matchId) {
 }
 
 function seatRow(game, index) {
-  const preferred = game.levels.includes("medium") ? "medium" : game.levels[0];
+  const levels = offeredLevels(game);
+  const preferred = levels.includes("medium") ? "medium" : levels[0];
   const select = h("select", { name: `seat-${index}`, id: `seat-${index}`, "aria-label": `Seat ${index + 1}` },
-    h("option", { value: "human", selected: index === 0 }, "Me, here (hot-seat)"),
+    h("option", { value: "human", selected: index === 0 }, "A person here (hot-seat)"),
     h("option", { value: "open" }, "A friend (invite link)"),
-    game.levels.map((level) => h("option", { value: `computer:${level}`, selected: index > 0 && level === preferred },
-      `Computer: ${level}`)));
-  return h("div", { class: "field seat-row" }, h("label", { for: `seat-${index}` }, `Seat ${index + 1}`), select);
+    levels.map((level) => h("option", { value: `computer:${level}`, selected: index > 0 && level === preferred },
+      `Computer (${levelTitle(level)})`)));
+  const mine = api.me();
+  const name = h("input", { type: "text", id: `seat-name-${index}`, class: "seat-name", maxlength: 40,
+    "aria-label": `Name of the player in seat ${index + 1}`, placeholder: "Name",
+    value: index === 0 && mine?.name ? mine.name : "" });
+  const showName = () => { name.hidden = select.value !== "human"; };
+  select.addEventListener("change", showName);
+  const row = h("div", { class: "field seat-row" }, h("label", { for: `seat-${index}` }, `Seat ${index + 1}`), select, name);
+  row.showName = showName;
+  showName();
+  return row;
 }
 
 function matchForm(box, game) {
   const seatsBox = h("div", { class: "seats" });
   const leavers = leaverFieldset(game);
-  const optionFields = game.options.map((option) => ({ option, field: optionInput(option) }));
+  // players fixed by the game (two, always) is nobody's decision: not asked
+  const shown = game.options.filter((o) => !(o.name === "players" && o.minimum === o.maximum));
+  const optionFields = shown.map((option) => ({ option, field: optionInput(game, option) }));
   const playersInput = () => optionFields.find((f) => f.option.name === "players")?.field.querySelector("input,select");
   const drawSeats = () => {
     // a new number of players keeps who was chosen for the seats that remain; the same number redraws nothing
     // (a change also fires when the players box loses focus, as the person reaches for a seat's menu)
     const count = parseInt(playersInput()?.value ?? game.default_players, 10) || game.default_players;
-    const chosen = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+    if (count < game.min_players || count > game.max_players) return;
+    const chosen = [...seatsBox.querySelectorAll(".seat-row")].map((row) =>
+      [row.querySelector("select").value, row.querySelector(".seat-name").value]);
     if (chosen.length === count) return;
     const rows = [];
     for (let i = 0; i < count; i++) {
       const row = seatRow(game, i);
-      if (i < chosen.length) row.querySelector("select").value = chosen[i];
+      if (i < chosen.length) {
+        row.querySelector("select").value = chosen[i][0];
+        row.querySelector(".seat-name").value = chosen[i][1];
+        row.showName();
+      }
       rows.push(row);
     }
     seatsBox.replaceChildren(...rows);
@@ -137,23 +229,56 @@ function matchForm(box, game) {
   const showListed = () => {
     listedField.hidden = ![...seatsBox.querySelectorAll("select")].some((select) => select.value === "open");
   };
-  const form = h("form", { class: "match-form", onsubmit: async (event) => {
+  const top = optionFields.filter((f) => f.field.top);
+  const folded = optionFields.filter((f) => !f.field.top);
+  const houseRules = h("details", { class: "house-rules", id: "house-rules" },
+    h("summary", {}, "House rules ", h("small", {}, "(the usual rules unless you change them)")),
+    folded.map((f) => f.field), leavers);
+  /** Show each wrong value beside its field (a folded one unfolds); true when every value is good. */
+  const checkFields = () => {
+    let first = null;
+    for (const { option, field } of optionFields) {
+      const problem = fieldProblem(option, field);
+      showError(field, problem);
+      if (problem && !first) first = field;
+    }
+    if (first) {
+      if (houseRules.contains(first)) houseRules.open = true;
+      first.querySelector("input,select").focus();
+    }
+    return !first;
+  };
+  /** The server's refusal beside the field it names ("option 'navy_rounds': ..."), in the field's words. */
+  const placeError = (message) => {
+    const named = /options? '(\w+)'/.exec(message);
+    const found = named && optionFields.find((f) => f.option.name === named[1]);
+    if (!found) return false;
+    let text = message.replace(/^options? '\w+'( and '\w+')?:?\s*/, "");
+    for (const f of optionFields) text = text.replaceAll(`'${f.option.name}'`, `“${f.field.said.label}”`);
+    text = text.replace(/;\s*valid:.*$/, "").replace(/^(\S+) is (not valid|out of range)$/, "$1 is not allowed here");
+    showError(found.field, text.charAt(0).toUpperCase() + text.slice(1));
+    if (houseRules.contains(found.field)) houseRules.open = true;
+    return true;
+  };
+  const form = h("form", { class: "match-form", novalidate: true, onsubmit: async (event) => {
     event.preventDefault();
+    if (!checkFields()) return;
     const options = {};
     for (const { option, field } of optionFields) {
       options[option.name] = readOption(option, field.querySelector("input,select"));
     }
-    const seats = [...seatsBox.querySelectorAll("select")].map((select) => {
-      const [kind, level] = select.value.split(":");
-      return kind === "computer" ? { kind, level } : { kind };
+    const seats = [...seatsBox.querySelectorAll(".seat-row")].map((row) => {
+      const [kind, level] = row.querySelector("select").value.split(":");
+      const name = row.querySelector(".seat-name").value.trim();
+      return kind === "computer" ? { kind, level } : kind === "human" && name ? { kind, name } : { kind };
     });
     const listed = form.querySelector("#listed");
-    await startMatch({ game: game.id, options, seats, private: !listed.checked }, leavers);
+    await startMatch({ game: game.id, options, seats, private: !listed.checked }, leavers, placeError);
   } },
   h("h2", {}, `${game.title}: a new match`),
-  optionFields.map((f) => f.field),
+  top.map((f) => f.field),
   h("fieldset", { onchange: showListed }, h("legend", {}, "Who sits where"), seatsBox, listedField),
-  leavers,
+  houseRules,
   h("button", { type: "submit", class: "primary", id: "start-match" }, "Start the match"));
   box.replaceChildren(form);
   playersInput()?.addEventListener("change", () => { drawSeats(); showListed(); });
