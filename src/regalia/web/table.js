@@ -1,12 +1,22 @@
 // A match's page: players, the game's table (its own module, or the generic one), the legal actions the
 // server sent, the log, and the match's papers (seed commitment, record, replay, invites).
 // It computes no rule: it shows ``view`` and offers ``legal``.
+//
+// Updates are drawn in order, each held for its moment (pace.js) so that the outcome of a turn stays in
+// sight; a table module may export ``moment(before, update)`` -> ``{banner, sound}`` for a big one (banner.js),
+// ``onTable = true`` when every move can be made on its board (the list of moves is then folded, moves.js),
+// and receives ``ctx.previous`` (the update drawn before: for its last-move highlight, highlight.js) and
+// ``ctx.fresh`` (a new update, not a redraw: animate what changed, animate.js). Keys: keys.js.
 import * as api from "./api.js";
+import { banner } from "./banner.js";
 import { Connection } from "./connection.js";
 import { Countdown } from "./countdown.js";
 import { h, seatName, showLog, toast } from "./dom.js";
+import { keyboardChoices } from "./keys.js";
 import { playAgain } from "./lobby.js";
 import { diceSkinSetting } from "./profile.js";
+import { allMoves } from "./moves.js";
+import { fastToggle, holdFor, Pacer } from "./pace.js";
 import { matchResult, resultsPanel } from "./results.js";
 import { howToPlay } from "./rules.js";
 import { sounds } from "./sound.js";
@@ -33,6 +43,7 @@ export async function showMatch(root, matchId) {
     invites: h("ul", { class: "invites", id: "invites", "aria-label": "Open seats" }),
     curtain: h("div", { class: "curtain", hidden: true }),
     board: h("div", { class: "board", id: "board" }),
+    stage: h("div", { class: "stage" }),
     moves: h("h2", { id: "moves-title" }, "Your move"),
     actions: h("div", { class: "actions", id: "actions", role: "group", "aria-label": "Your legal actions" }),
     log: h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": "What happened" }),
@@ -41,25 +52,32 @@ export async function showMatch(root, matchId) {
     results: h("div", { class: "results-box" }),
   };
   const countdown = new Countdown();
-  root.replaceChildren(h("section", { class: "match" },
-    parts.title, parts.status, parts.connection, countdown.el, parts.players, parts.invites, parts.results, parts.curtain,
-    h("div", { class: "table-area" }, parts.board,
+  parts.stage.append(parts.board);
+  const section = h("section", { class: "match" },
+    h("div", { class: "match-head" }, parts.title, fastToggle()),
+    parts.status, parts.connection, countdown.el, parts.players, parts.invites, parts.results, parts.curtain,
+    h("div", { class: "table-area" }, parts.stage,
       h("aside", { class: "side" }, parts.moves, parts.actions, h("h2", {}, "Log"), parts.log)),
-    parts.rules, parts.papers));
+    parts.rules, parts.papers);
+  root.replaceChildren(section);
+  const keys = keyboardChoices(section);
+  const pacer = new Pacer();
 
   let game = null;
   let table = null;
   let geometry = null;
   let leavers = null;  // the match's rule for a person who leaves (the host's, or the server's default)
   let shownSeat = null;
-  let previous = null;
+  let previous = null;  // the update drawn last
+  let before = null;  // the one drawn before it (the table's last move is the step between them)
+  let movesOpen = false;  // the person unfolded "All moves": it stays so
   let ended = null;  // the finished match as the records keep it (matchResult), once fetched
   let log = [];
   let queue = Promise.resolve();
   let rematchTimer = null;
 
   const conn = new Connection(matchId, api.tokensFor(matchId), {
-    update: (u) => { queue = queue.then(() => onUpdate(u)).catch((e) => console.error(e)); },
+    update: (u) => { queue = queue.then(() => pacer.ready()).then(() => onUpdate(u)).catch((e) => console.error(e)); },
     refused: (reason) => { sounds.refused(); toast(reason); enableActions(); },
     error: (reason) => { parts.status.textContent = reason; toast(reason); },
     status: (text) => {
@@ -93,6 +111,8 @@ export async function showMatch(root, matchId) {
       if (u.view.winners?.some((w) => u.seats.includes(w))) sounds.fanfare();
     }
     if (fresh && u.legal.length && previous && !previous.legal.length) sounds.turn();
+    const moment = fresh && table.moment ? table.moment(previous, u, { players: u.players }) : null;
+    before = fresh ? previous : before;
     previous = u;
     countdown.follow(u.version);
     if (u.view.is_over && !parts.results.hasChildNodes()) {
@@ -101,12 +121,16 @@ export async function showMatch(root, matchId) {
         ended = result;
         parts.results.replaceChildren(...[resultsPanel(result, u.players), again].filter(Boolean));
         parts.status.textContent = statusLine(previous, ended);  // the records' reading: a forfeit loses
+        // the end-of-match panel comes to where the player is looking (after the last moment is seen)
+        setTimeout(() => parts.results.scrollIntoView({ block: "start", behavior: "smooth" }), holdFor("move"));
       }).catch((e) => console.error(e));
     }
-    draw(u);
+    draw(u, fresh);
+    if (moment?.banner) banner(parts.stage, moment.banner, { sound: moment.sound === undefined ? "fanfare" : moment.sound });
+    if (fresh) pacer.hold(holdFor(moment?.banner ? "big" : "move"));
   }
 
-  function draw(u) {
+  function draw(u, fresh = false) {
     parts.board.classList.remove("waiting");
     parts.status.textContent = statusLine(u, ended);
     parts.moves.textContent = u.seats.length ? "Your move" : "Watching";  // also behind a hot-seat curtain
@@ -129,7 +153,7 @@ export async function showMatch(root, matchId) {
         h("button", { type: "button", class: "primary", id: "reveal", onclick: () => {
           shownSeat = u.seat;
           parts.curtain.hidden = true;
-          draw(conn.latest);
+          draw(previous);
         } }, `I am ${seatName(u.players, u.seat)}: show my cards`));
       parts.curtain.querySelector("button").focus();
       return;
@@ -137,9 +161,11 @@ export async function showMatch(root, matchId) {
     parts.curtain.hidden = true;
     parts.curtain.replaceChildren();
     const ctx = { play, legal: u.legal, sounds, players: u.players, replay: false, levels: game.levels, geometry,
+      previous: u === previous ? before : null, fresh,
       setLevel: u.seats.length ? (seat, level) => conn.send({ type: "level", seat, level }) : null };
     table.render(parts.board, u, ctx);
     drawActions(u);
+    keys.refresh();
   }
 
   function play(action) {
@@ -154,6 +180,7 @@ export async function showMatch(root, matchId) {
       return;
     }
     disableActions();
+    pacer.go();  // the person acted: the table need not hold what they have seen
   }
 
   function drawActions(u) {
@@ -162,14 +189,13 @@ export async function showMatch(root, matchId) {
         : u.seat === null ? "You are watching." : waitingFor(u)));
       return;
     }
-    const buttons = u.legal.map((action) => h("button", { type: "button", class: "action", "data-action": action,
-      onclick: () => play(action) }, table.label ? table.label(action, u) : action));
-    const list = h("div", { class: "action-list" }, buttons);
-    const filter = u.legal.length > 24 ? h("input", { type: "search", placeholder: "filter actions",
-      "aria-label": "Filter actions", oninput: (e) => {
-        for (const b of buttons) b.hidden = !b.dataset.action.includes(e.target.value);
-      } }) : null;
-    parts.actions.replaceChildren(...[filter, list].filter(Boolean));
+    // a table played on its board keeps the list folded; one without its own controls opens it
+    const onTable = Boolean(table.onTable);
+    parts.actions.replaceChildren(...[
+      onTable ? h("p", { class: "muted play-on-table" }, table.prompt ? table.prompt(u) : "Play on the table.") : null,
+      allMoves(u.legal, { label: (a) => (table.label ? table.label(a, u) : a), play, open: !onTable || movesOpen,
+        onToggle: onTable ? (open) => { movesOpen = open; } : null }),
+    ].filter(Boolean));
   }
 
   function disableActions() {
@@ -179,7 +205,7 @@ export async function showMatch(root, matchId) {
   }
 
   function enableActions() {
-    if (conn.latest) draw(conn.latest);
+    if (previous) draw(previous);
     parts.board.classList.remove("waiting");
   }
 
@@ -274,7 +300,7 @@ export async function showMatch(root, matchId) {
       + `plays their seat after ${leavers.grace} s, until they come back. Still gone at the end: a forfeit.`);
   }
 
-  return () => { countdown.stop(); conn.close(); clearInterval(rematchTimer); };
+  return () => { countdown.stop(); conn.close(); clearInterval(rematchTimer); keys.stop(); pacer.go(); };
 }
 
 /** The line shown while another seat is to move: an open seat waits for a person, not for a move. */

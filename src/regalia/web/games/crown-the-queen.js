@@ -1,11 +1,14 @@
-// Crown the Queen's table: every procession laid out on its eight stations, the centre pack and the
-// face-up pile, the card passed to you (shown to you alone: the server sends it only to you), swap or
-// keep, your hand fanned (click a card to pass it), and the rubber's score sheet.
+// Crown the Queen's table: every procession laid out on its eight stations, and under it the dock (kept in
+// sight at the bottom of the screen): whose turn it is, the centre pack and the face-up pile, the card passed
+// (face up to you alone: the server sends it only to you; its back to the others), Keep or Swap, your hand
+// fanned (click a card to pass it), then the rubber's score sheet. The cards just laid, turned up or passed
+// are marked (``last-to``) and slide from where they were; ``moment`` names a Queen crowned or a game won.
 //
 //   seat n  [Policeman][Soldier][Sailor][Airman][Coach][Page][Archbishop][Queen]
 //   ...
-//   [pack n]  [face-up: top]        [card passed to you]  Swap · Keep
-//                 ╲ ╲ │ ╱ ╱   your hand, fanned
+//   Your turn: click a card in your hand to pass it.
+//   [pack n]  [face-up: top]  [card passed]  Keep it · Swap it     ╲ ╲ │ ╱ ╱  your hand, fanned
+import { boxesOf, slideFromBox } from "../animate.js";
 import { columnHeader, h, playerName, s, seatName, svgButton } from "../dom.js";
 
 const COLOURS = { Policeman: "#1f3a93", Soldier: "#b22222", Sailor: "#1b6fa8", Airman: "#5a7fa8", "Royal Coach": "#8a6400",
@@ -59,6 +62,53 @@ function numbered(players, seat) {
   return playerName(players, seat) === `Seat ${seat + 1}` ? "" : `Seat ${seat + 1} · `;
 }
 
+/** Every legal move is made on the table: a card of the hand, Keep or Swap (the list stays folded). */
+export const onTable = true;
+
+/** What the player is to do now, in a line (the side panel's, above the folded list of moves). */
+export function prompt(update) {
+  const legal = update.legal;
+  if (legal.includes("swap") || legal.includes("keep")) return "Keep the card passed to you, or swap it: on the table.";
+  return "Choose the card to pass: click it in your hand.";
+}
+
+function endedGame(before, update) {
+  const was = before.view.results.length;
+  return update.view.results.length > was ? was + 1 : 0;
+}
+
+/** A big moment between two updates: a Queen crowned, a game of the rubber won (for banner.js). */
+export function moment(before, update) {
+  const v = update.view;
+  const number = endedGame(before, update);
+  if (!number) return null;
+  const names = (seats) => seats.map((seat) => seatName(update.players, seat)).join(" and ");
+  const points = v.results[number - 1];
+  const best = Math.max(...points);
+  const winners = points.map((p, seat) => (p === best ? seat : -1)).filter((seat) => seat >= 0);
+  const game = v.games > 1 ? `Game ${number} of the rubber to ${names(winners)} (${best} points)`
+    : `${names(winners)} ${winners.length > 1 ? "win" : "wins"} the game (${best} points)`;
+  const crowner = v.ending === "queen" ? v.last_processions.findIndex((laid) => laid.includes("Queen")) : -1;
+  if (crowner >= 0) return { banner: `👑 ${seatName(update.players, crowner)} crowns the Queen! ${game}`, sound: null };
+  return { banner: game, sound: "fanfare" };
+}
+
+/** The step between the update drawn before and this one, as the table shows it: the cards newly laid in
+ *  each procession, a card turned face up by a swap, a card passed. Nothing is judged: views are compared. */
+function lastStep(before, update) {
+  if (!before) return null;
+  const was = before.view;
+  const v = update.view;
+  if (was.game_number !== v.game_number || was.results.length !== v.results.length) return null;  // a new deal
+  return {
+    laid: v.processions.map((laid, seat) => laid.slice((was.processions[seat] || []).length)),
+    turnedUp: v.face_up.length > was.face_up.length,
+    passed: v.passed_from !== null && v.passed_from !== undefined && was.turn !== v.turn,  // a pass hands the turn on
+    mover: update.last?.seat ?? null,
+    sameSeat: before.seat === update.seat,
+  };
+}
+
 export function render(board, update, ctx) {
   const v = update.view;
   const legal = new Set(ctx.legal);
@@ -71,15 +121,25 @@ export function render(board, update, ctx) {
   const perLine = narrow ? 4 : 8;
   const rowH = narrow ? 192 : 100;
   const width = narrow ? 420 : 820;
-  const below = narrow ? 280 : 250;
   const top = 10;
-  const svg = s("svg", { viewBox: `0 0 ${width} ${top + seats * rowH + below}`, class: "cq-table", role: "group", "aria-label": "Crown the Queen table" },
-    s("rect", { width, height: top + seats * rowH + below, rx: 12, fill: "#2f5d3a" }));
+  const step = lastStep(ctx.previous, update);
+  // where things were before this redraw (to slide what moved from there): the old table's cards
+  const old = ctx.fresh ? {
+    hand: boxesOf(board, ".cq-hand [data-card]", "data-card"),
+    rows: boxesOf(board, ".cq-row", "data-seat"),
+    passed: board.querySelector(".cq-passed-card")?.getBoundingClientRect(),
+    pack: board.querySelector(".cq-pack")?.getBoundingClientRect(),
+  } : null;
+  const slides = [];
+
+  const svg = s("svg", { viewBox: `0 0 ${width} ${top + seats * rowH}`, class: "cq-table", role: "group", "aria-label": "Crown the Queen table" },
+    s("rect", { width, height: top + seats * rowH, rx: 12, fill: "#2f5d3a" }));
 
   const processions = v.is_over && v.last_processions?.length ? v.last_processions : v.processions;
   processions.forEach((laid, seat) => {
     const y = top + seat * rowH;
-    const row = s("g", { transform: `translate(10 ${y})`, role: "img",
+    const row = s("g", { transform: `translate(10 ${y})`, role: "img", class: `cq-row${seat === v.turn ? " cq-to-move" : ""}`,
+      "data-seat": seat,
       "aria-label": `${seatName(update.players, seat)}'s procession: ${laid.length ? laid.join(", ") : "nothing laid yet"}; ${v.hand_sizes[seat]} cards in hand` });
     // the name fits the 112 units before the turn marker and the first card (a long one is narrowed)
     const name = `${playerName(update.players, seat)}${seat === me && you ? " (you)" : ""}`;  // the number is under it
@@ -90,61 +150,114 @@ export function render(board, update, ctx) {
     if (seat === v.turn) row.append(s("text", { x: LABEL_WIDTH + 3, y: 14, fill: "#f2c230", "font-size": 13, "aria-hidden": "true" }, "◀"));
     // the stations of rule 8 come from the rules package (its board); without them, the cards laid in a row
     const stations = ctx.geometry?.procession || laid;
+    const fresh = step ? [...step.laid[seat]] : [];
     stations.forEach((station, i) => {
       const placed = laid.find((c) => c === station);
-      row.append(card(placed || station, { x: 130 + (i % perLine) * 68, y: 4 + Math.floor(i / perLine) * 92, w: 60, hgt: 86,
-        ghost: !placed }));
+      const slot = s("g", { class: "cq-slot", "data-station": station },
+        card(placed || station, { x: 130 + (i % perLine) * 68, y: 4 + Math.floor(i / perLine) * 92, w: 60, hgt: 86,
+          ghost: !placed }));
+      if (placed && fresh.includes(placed)) {
+        fresh.splice(fresh.indexOf(placed), 1);
+        slot.classList.add("last-to");  // the card just laid (highlight.js's mark)
+        slides.push([slot, seat === me && step.sameSeat && old?.hand.get(placed)?.shift() || old?.rows.get(String(seat))?.[0]]);
+      }
+      row.append(slot);
     });
     svg.append(row);
   });
 
-  const table = s("g", { transform: `translate(10 ${top + seats * rowH + 10})` });
-  table.append(card("", { x: 0, y: 0, faceDown: true }),
+  const dock = s("svg", { viewBox: `0 0 ${width} ${narrow ? 262 : 140}`, class: "cq-dock-table", role: "group",
+    "aria-label": "The pack, the face-up pile, the card passed and your hand" },
+  s("rect", { width, height: narrow ? 262 : 140, rx: 12, fill: "#264d30" }));
+  const table = s("g", { transform: "translate(10 10)" });
+  table.append(s("g", { class: "cq-pack" }, card("", { x: 0, y: 0, faceDown: true })),
     s("text", { x: 30, y: 104, "text-anchor": "middle", fill: "#fff", "font-size": 12 }, `pack: ${v.pack}`));
-  if (v.face_up.length) table.append(card(v.face_up[v.face_up.length - 1], { x: 80, y: 0 }));
+  if (v.face_up.length) {
+    const top = s("g", { class: `cq-face-up${step?.turnedUp ? " last-to" : ""}` }, card(v.face_up[v.face_up.length - 1], { x: 80, y: 0 }));
+    if (step?.turnedUp) slides.push([top, old?.passed]);
+    table.append(top);
+  }
   table.append(s("text", { x: 110, y: 104, "text-anchor": "middle", fill: "#fff", "font-size": 12 }, `face up: ${v.face_up.length}`));
-  if (v.passed) {
+  if (v.passed || (v.passed_from !== null && v.passed_from !== undefined)) {
+    // the card passed: face up to its passer and its receiver, face down (its back) to everyone else
     const toMe = v.turn === me;
-    const words = toMe ? (you ? "passed to you" : `passed to Seat ${me + 1}`) : (you ? "you passed" : `Seat ${me + 1} passed`);
-    table.append(s("g", { class: "cq-passed", role: "img", "aria-label": `${words}: ${v.passed}` },
-      card(v.passed, { x: 180, y: 0 }),
-      s("text", { x: 210, y: 104, "text-anchor": "middle", fill: "#f2c230", "font-size": 12 }, words)));
-  } else if (v.passed_from !== null && v.passed_from !== undefined) {
-    table.append(card("", { x: 180, y: 0, faceDown: true }),
-      s("text", { x: 210, y: 104, "text-anchor": "middle", fill: "#fff", "font-size": 12 }, `Seat ${v.passed_from + 1} → Seat ${v.turn + 1}`));
+    const words = !v.passed ? `Seat ${v.passed_from + 1} → Seat ${v.turn + 1}`
+      : toMe ? (you ? "passed to you" : `passed to Seat ${me + 1}`) : (you ? "you passed" : `Seat ${me + 1} passed`);
+    const passed = s("g", { class: `cq-passed${step?.passed ? " last-to" : ""}`, role: "img",
+      "aria-label": v.passed ? `${words}: ${v.passed}` : `a card passed face down, ${words}` },
+    s("g", { class: "cq-passed-card" }, card(v.passed || "", { x: 160, y: 0, faceDown: !v.passed })),
+    s("text", { x: 190, y: 104, "text-anchor": "middle", fill: v.passed ? "#f2c230" : "#fff", "font-size": 12 }, words));
+    if (step?.passed) {
+      const from = v.passed_from === me && step.sameSeat && v.passed ? old?.hand.get(v.passed)?.shift() : old?.rows.get(String(v.passed_from))?.[0];
+      slides.push([passed.firstChild, from]);
+    }
+    table.append(passed);
+  }
+  // rule 7 on the table: beside the card passed, Keep it or Swap it for the top card of the pack
+  if (legal.has("swap") || legal.has("keep")) {
+    const choice = s("g", { class: "cq-choice", role: "group", "aria-label": "The card passed to you" });
+    [["keep", 0], ["swap", 1]].forEach(([action, i]) => {
+      if (!legal.has(action)) return;
+      const words = action === "keep" ? "Keep it" : "Swap it";
+      const button = s("g", { class: "cq-button", "data-cq": action, "data-lit": action },
+        s("rect", { x: 230, y: i * 56, width: narrow ? 170 : 120, height: 50, rx: 8, fill: action === "keep" ? "#f2c230" : "#fffdf5", stroke: "#7a5a00", "stroke-width": 2 }),
+        s("text", { x: 230 + (narrow ? 85 : 60), y: i * 56 + 31, "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: "#2a1e10" }, words));
+      svgButton(button, label(action), () => ctx.play(action));
+      choice.append(button);
+    });
+    table.append(choice);
   }
 
   if (v.hand) {
     const n = v.hand.length;
-    const hand = s("g", { class: "cq-hand", transform: narrow ? "translate(0 120)" : "translate(420 0)", role: "group",
+    const left = narrow ? Math.max(0, (width - 20 - (n - 1) * 62 - 68) / 2) - 70 : 290;
+    const hand = s("g", { class: "cq-hand", transform: narrow ? `translate(${left} 118)` : `translate(${left} 0)`, role: "group",
       "aria-label": you ? "Your hand" : `Seat ${me + 1}'s hand` });
+    const drawn = step && step.sameSeat && ctx.previous?.view.hand ? [...ctx.previous.view.hand] : null;
     v.hand.forEach((name, i) => {
       const angle = (i - (n - 1) / 2) * 9;
       const c = card(name, { x: 70 + i * 62, y: 10 + Math.abs(i - (n - 1) / 2) * 6, rotate: angle, w: 68, hgt: 96 });
+      c.dataset.card = name;
       const action = `pass ${name}`;
       if (legal.has(action)) {
         svgButton(c, label(action), () => ctx.play(action));
         c.dataset.pass = name;
+        c.dataset.lit = action;
       } else c.setAttribute("aria-label", name);
-      hand.append(c);
+      const slot = s("g", { class: "cq-slot" }, c);
+      if (drawn) {
+        if (drawn.includes(name)) drawn.splice(drawn.indexOf(name), 1);
+        else slides.push([slot, name === ctx.previous.view.passed ? old?.passed : old?.pack]);  // a card taken
+      }
+      hand.append(slot);
     });
     hand.append(s("text", { x: 70 + (n - 1) * 31 + 34, y: 136, "text-anchor": "middle", fill: "#fff", "font-size": 12,
       class: "cq-hand-name" }, you ? "your hand" : `Seat ${me + 1}'s hand`));
     table.append(hand);
   }
-  svg.append(table);
+  dock.append(table);
 
-  const choice = (legal.has("swap") || legal.has("keep")) ? h("div", { class: "cq-choice", role: "group", "aria-label": "The card passed to you" },
-    h("button", { type: "button", class: "primary", "data-cq": "swap", onclick: () => ctx.play("swap") }, label("swap")),
-    h("button", { type: "button", class: "primary", "data-cq": "keep", onclick: () => ctx.play("keep") }, label("keep")))
-    : [...legal].some((a) => a.startsWith("pass ")) ? h("p", { class: "kg-note" }, "Choose the card to pass: click it in your hand.") : null;
-
-  board.replaceChildren(h("div", { class: "crown-the-queen" }, svg, choice, lastGame(v, update.players),
-    scoreSheet(v, update.players)));
+  const turnLine = h("p", { class: "cq-turn", role: "status" }, turnWords(update, ctx));
+  board.replaceChildren(h("div", { class: "crown-the-queen" }, svg,
+    h("div", { class: "cq-dock" }, turnLine, dock), lastGame(v, update.players), scoreSheet(v, update.players)));
+  for (const [el, from] of slides) slideFromBox(el, from);
 }
 
-const ENDINGS = { queen: "the Queen was crowned (CQ-2)", pack: "the centre pack ran out (CQ-3)",
-  deadlock: "no card was taken from the pack for two full rounds (CQ-5)" };
+/** Whose turn it is, and what the player is to do, in the dock's line. */
+function turnWords(update, ctx) {
+  const v = update.view;
+  const game = v.games > 1 ? ` · game ${v.game_number} of ${v.games}` : "";
+  if (v.is_over) return `The ${v.games > 1 ? "rubber" : "game"} is over.`;
+  const legal = ctx.legal;
+  if (legal.length && !ctx.replay) {
+    return (legal.includes("swap") || legal.includes("keep")
+      ? "Your turn: keep the card passed to you, or swap it for the top card of the pack." : "Your turn: click a card in your hand to pass it.") + game;
+  }
+  return `${seatName(update.players, v.turn)} to play${game}.`;
+}
+
+const ENDINGS = { queen: "the Queen was crowned", pack: "the centre pack ran out",
+  deadlock: "no card was taken from the pack for two full rounds" };
 
 /** Between the games of a rubber the table is dealt afresh at once: how the last game ended and the
  * processions that scored it stay at hand (open through the new game's first round). */
