@@ -100,9 +100,9 @@ class CrownTheQueen(Game):
     def _game_over_lines(self, before: QueenState, after: QueenState, seat: int) -> list[str]:
         number = len(after.results)
         why = {
-            "queen": f"{seat_name(seat)} crowns the Queen: game {number} is over (CQ-2)",
-            "pack": f"the centre pack is empty: game {number} is over (CQ-3)",
-            "deadlock": f"no card was taken from the centre pack for two full rounds: game {number} is over (CQ-5)",
+            "queen": f"{seat_name(seat)} crowns the Queen: game {number} is over",  # CQ-2
+            "pack": f"the centre pack is empty: game {number} is over",  # CQ-3
+            "deadlock": f"no card was taken from the centre pack for two full rounds: game {number} is over",  # CQ-5
         }[after.ending]
         lines = [why, f"game {number} scores: " + ", ".join(str(p) for p in after.results[-1])]
         if after.step == OVER:
@@ -114,20 +114,22 @@ class CrownTheQueen(Game):
         return lines
 
     def _rubber_won(self, state: QueenState) -> str:
-        """Who won the rubber, and by which of CQ-7's measures: the total, then Queens, then the best game."""
+        """Who won the rubber (or the single game), and by which of CQ-7's measures: the total, then Queens,
+        then the best game; in the player's words (the seed's rule 1 by number, no decision code)."""
         winners = self.winners(state)
+        match = "the rubber" if state.games > 1 else "the game"
         keys = [_rank_key(state, s) for s in range(self.players)]
         names = " and ".join(seat_name(s) for s in winners)
         if len(winners) > 1:
-            return f"{names} share the rubber: level on total, Queens crowned and best game (CQ-7)"
+            return f"{names} share {match}: level on points, Queens crowned and best single game"
         best = keys[winners[0]]
         level = [key for s, key in enumerate(keys) if s != winners[0] and key[0] == best[0]]
         if not level:
-            return f"{names} wins the rubber with {best[0]} points (rule 1)"
+            return f"{names} wins {match} with {best[0]} points" + (" (rule 1)" if state.games > 1 else "")
         if all(key[1] < best[1] for key in level):
-            return f"{names} wins the rubber: level on {best[0]} points, more Queens crowned ({best[1]}) (CQ-7)"
-        return (f"{names} wins the rubber: level on {best[0]} points and {best[1]} Queens, the best single game "
-                f"({best[2]}) (CQ-7)")
+            return f"{names} wins {match}: level on {best[0]} points, more Queens crowned ({best[1]})"
+        return (f"{names} wins {match}: level on {best[0]} points and {best[1]} Queens, the best single game "
+                f"({best[2]})")
 
     def scores(self, state: QueenState) -> list[float]:
         """Rubber totals so far, the game in progress included (CQ-4: partial processions score)."""

@@ -229,10 +229,10 @@ def why_illegal(state: QueenState, action: object) -> str:
         if action.startswith(PASS_PREFIX):
             card = action[len(PASS_PREFIX):]
             if card not in CARD_NAMES:
-                return f"{text}: there is no card called {short(card)} in Crown the Queen (§3.1)"
+                return f"{text}: there is no card called {short(card)} in Crown the Queen"  # §3.1
             return f"{text}: rule 5 lets you pass only a card from your own hand, and you hold no {card}"
         if action.startswith("lay"):
-            return f"{text}: laying is automatic (§3.2); every card your procession accepts is already laid"
+            return f"{text}: cards are laid for you; every card your procession accepts is already laid"  # §3.2
         return f"{text}: you have laid what you can; rule 5 says pass one card: pass CARD"
     if action.startswith(PASS_PREFIX):
         return f"{text}: first decide on the card passed to you (rule 7): swap or keep"
