@@ -17,7 +17,7 @@ export class Countdown {
     clearInterval(this.timer);
     const tick = () => {
       const left = Math.max(0, (ends - performance.now()) / 1000);
-      this.el.textContent = `⏳ ${who}: ${left.toFixed(1)} s`;
+      this.el.textContent = `${who}: ${left.toFixed(1)} s`;  // the hourglass is drawn by the style sheet
       this.el.classList.toggle("urgent", left <= 3);
       if (left <= 0) clearInterval(this.timer);
     };

@@ -50,10 +50,115 @@ function crownTheQueen(screen) {
     h("li", {}, `${nameOf(screen, seat)}'s last procession: ${cards.join(", ") || "none"}`)))];
 }
 
-/** The other games: the figures their result reports besides winners and scores ("rounds: 61"); a list of
- *  one figure a seat is read seat by seat ("knights: Gold 19 · Silver 9" in the seats' names). */
+/** A list of names as a sentence reads it: "Anne", "Anne and Ben", "Anne, Ben and Carl". */
+function listed(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** A number of points as a person says it: "1 point", "60 points". */
+function points(n) {
+  const value = Math.round(Number(n) * 100) / 100;
+  return `${value} point${value === 1 ? "" : "s"}`;
+}
+
+/** The Gold Battle's two armies and the Gold Crown's barons, as those games' own texts name them. */
+const SIDES = { "gold-battle": ["Crimson", "Azure"], "gold-crown": ["Gold", "Silver", "Crimson", "Azure"] };
+
+/** A seat by its player's name and, where the game names sides, its side: "Anne (Crimson)". */
+function sided(screen, seat) {
+  const side = (SIDES[screen.game] || [])[seat];
+  return side ? `${nameOf(screen, seat)} (${side})` : nameOf(screen, seat);
+}
+
+const BATTLE_DRAWS = {
+  repetition: "the same position came up for the third time",
+  quiet: "60 moves went by without a capture, a tower, a mine or a freed soldier",
+  cap: "the battle reached its 300-move limit",
+  passes: "neither side could move",
+};
+
+const CROWN_ENDINGS = {
+  king: "every Baron has fewer than 6 knights left",
+  passes: "every Baron retreated and passed too often",
+  siege: "the siege lasted too long and was lifted",
+};
+
+/** Who won and why, in one sentence in the game's words, the winner first. */
+export function verdict(screen) {
+  const r = screen.result;
+  const winners = screen.seats.filter((s) => s.outcome === "win").sort((a, b) => a.seat - b.seat).map((s) => s.seat);
+  const others = [...screen.seats].sort((a, b) => a.place - b.place || a.seat - b.seat).filter((s) => !winners.includes(s.seat));
+  const forfeits = screen.seats.filter((s) => s.outcome === "forfeit").map((s) => nameOf(screen, s.seat));
+  const gone = forfeits.length ? ` ${listed(forfeits)} left the match and forfeit${forfeits.length === 1 ? "s" : ""} it.` : "";
+  const win = winners.length > 1 ? `${listed(winners.map((seat) => sided(screen, seat)))} share the win`
+    : winners.length ? `${sided(screen, winners[0])} wins` : null;
+  const rest = others.map((s) => `${nameOf(screen, s.seat)} ${points(s.score)}`).join(", ");
+  const ahead = (what) => {
+    if (winners.length !== 1) return "";
+    const mine = screen.seats.find((s) => s.seat === winners[0]).score;
+    const level = others.filter((s) => s.outcome !== "forfeit" && s.score === mine).map((s) => nameOf(screen, s.seat));
+    return level.length ? `, ahead of ${listed(level)} on ${what}` : "";
+  };
+  switch (screen.game) {
+    case "gold-battle": {
+      if (!win) return `The battle is drawn: ${BATTLE_DRAWS[r.reason] || "neither side won"}.${gone}`;
+      const how = r.reason === "commander" ? "by capturing the enemy commander"
+        : r.reason === "mines" ? "by holding all three enemy gold mines"
+          : "at the 300-move limit, holding more enemy mines or, with as many, more soldiers";
+      return `${win} ${how}.${gone}`;
+    }
+    case "gold-crown": {
+      if (win) return `${win}: ${winners.length > 1 ? "they storm" : "storms"} the Throne Room and ${winners.length > 1 ? "take" : "takes"} the Gold Crown.${gone}`;
+      return `The King wins: ${CROWN_ENDINGS[r.ending] || "no Baron took the Gold Crown"}.${gone}`;
+    }
+    case "kings-gold": {
+      if (!win) return `Nobody wins.${gone}`;
+      const score = screen.seats.find((s) => s.seat === winners[0]).score;
+      const king = winners.length > 1 ? `${win} of the Pirate King's title with ${points(score)} each`
+        : `${win} and is crowned Pirate King with ${points(score)}${ahead("fewer Skull penalties or more Royal Doubloons")}`;
+      return `${king}${rest ? `; ${rest}` : ""}.${gone}`;
+    }
+    case "crown-the-queen": {
+      const what = (r.games || []).length > 1 ? "the rubber" : "the game";
+      if (!win) return `Nobody wins ${what}.${gone}`;
+      const score = screen.seats.find((s) => s.seat === winners[0]).score;
+      const tied = winners.length > 1 ? ` with ${points(score)} each` : ` with ${points(score)}${ahead("Queens crowned or the best single game")}`;
+      return `${win} ${what}${tied}${rest ? `; ${rest}` : ""}.${gone}`;
+    }
+    default: {
+      if (!win) return `A draw${rest ? `: ${rest}` : ""}.${gone}`;
+      const score = screen.seats.find((s) => s.seat === winners[0]).score;
+      return `${win} with ${points(score)}${rest ? `; ${rest}` : ""}.${gone}`;
+    }
+  }
+}
+
+/** The Gold Battle: the mines each side holds of the enemy's and the soldiers it holds captive, from the
+ *  final view, and the number of moves played. */
+function goldBattle(screen) {
+  const v = screen.view || {};
+  const sides = Array.isArray(v.sides) ? v.sides : [];
+  return h("ul", { class: "explained" },
+    sides.map((side, seat) => h("li", {}, `${sided(screen, seat)}: `, [
+      side.mines_captured != null ? `enemy mines held ${side.mines_captured} / ${side.mines_to_win ?? 3}` : null,
+      side.captured_soldiers != null ? `enemy soldiers captured ${side.captured_soldiers}` : null,
+      side.soldiers != null ? `soldiers on the board ${side.soldiers}` : null,
+    ].filter(Boolean).join(" · "))),
+    screen.result.plies != null ? h("li", {}, `Moves played: ${screen.result.plies}`) : null);
+}
+
+/** Gold Crown: the knights each Baron has left and the rounds the siege lasted. */
+function goldCrown(screen) {
+  const knights = screen.result.knights || [];
+  return h("ul", { class: "explained" },
+    knights.length ? h("li", {}, "Knights left: ", knights.map((n, seat) => `${sided(screen, seat)} ${n}`).join(" · ")) : null,
+    screen.result.rounds != null ? h("li", {}, `Rounds played: ${screen.result.rounds}`) : null);
+}
+
+/** Any other game: the figures its result reports besides winners and scores, a list of one figure a
+ *  seat read seat by seat ("Knights: Anne 19 · Ben 9"), in the seats' names. */
 function howWon(screen) {
-  const extras = Object.entries(screen.result).filter(([key]) => !["winners", "scores", "badges"].includes(key));
+  const extras = Object.entries(screen.result).filter(([key]) => !["winners", "scores", "badges", "reason", "ending", "plies"].includes(key));
   const figure = (value) => {
     if (Array.isArray(value) && value.length === screen.seats.length) {
       return value.map((v, seat) => `${nameOf(screen, seat)} ${figure(v)}`).join(" · ");
@@ -62,10 +167,14 @@ function howWon(screen) {
     if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k.replaceAll("_", " ")} ${figure(v)}`).join(", ");
     return String(value);
   };
-  return h("ul", { class: "explained" }, extras.map(([key, value]) => h("li", {}, `${key.replaceAll("_", " ")}: ${figure(value)}`)));
+  const title = (key) => { const words = key.replaceAll("_", " "); return words.charAt(0).toUpperCase() + words.slice(1); };
+  return h("ul", { class: "explained" }, extras.map(([key, value]) => h("li", {}, `${title(key)}: ${figure(value)}`)));
 }
 
-const EXPLAIN = { "kings-gold": kingsGold, "crown-the-queen": crownTheQueen };
+const EXPLAIN = { "kings-gold": kingsGold, "crown-the-queen": crownTheQueen, "gold-battle": goldBattle, "gold-crown": goldCrown };
+
+/** Games whose result counts points a person reads ("116 points"); the others' scores only mark the winner. */
+const COUNTS_POINTS = new Set(["kings-gold", "crown-the-queen"]);
 
 /** A seat's outcome in words: a forfeit says why the seat is last whatever its score. */
 function outcomeText(outcome) {
@@ -89,14 +198,16 @@ export function resultsPanel(result, players = null) {
   for (const s of screen.seats) named[s.seat] = { name: s.name };
   screen.seats = screen.seats.map((s) => ({ ...s, name: seatName(named, s.seat) }));
   const places = [...screen.seats].sort((a, b) => a.place - b.place || a.seat - b.seat);
+  const scored = COUNTS_POINTS.has(screen.game) || !(screen.game in SIDES);
   return h("section", { class: "panel results", id: "results", "aria-label": "Result" },
     h("h2", {}, "The match is over"),
+    h("p", { class: "verdict", id: "verdict" }, verdict(screen)),
     h("ul", { class: "places" }, places.map((s) => h("li", { "data-seat": s.seat },
-      h("strong", {}, `${s.place}. ${s.name}`), ` · ${s.score} · ${outcomeText(s.outcome)}`,
+      h("strong", {}, `${s.place}. ${s.name}`), scored ? ` · ${points(s.score)}` : "", ` · ${outcomeText(s.outcome)}`,
       s.rating_after != null ? h("span", { class: "rating-change" },
         ` · ${Math.round(s.rating_before)} → ${Math.round(s.rating_after)} (${signed(s.rating_after - s.rating_before)})`) : null,
       s.badge ? h("span", { class: "badge" }, ` · ${s.badge}`) : null))),
-    screen.ending ? h("p", { class: "ending", id: "ending" }, screen.ending) : null,
+    screen.ending ? h("p", { class: "ending muted", id: "ending" }, screen.ending) : null,
     h("h3", {}, "How it was scored"),
     (EXPLAIN[screen.game] || howWon)(screen));
 }
