@@ -29,7 +29,7 @@ class GoldCrown(Game):
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("max_rounds", 100, "rounds before the siege is lifted and the King wins (deadlock cap)",
                minimum=10, maximum=1000),
-        Option("misses_lost", False, "variant: a boulder that misses the castle is lost too (§1.7.5)", kind=bool),
+        Option("misses_lost", False, "variant: a boulder that misses the castle is lost too", kind=bool),
     )
 
     def __init__(self, **options: Any) -> None:

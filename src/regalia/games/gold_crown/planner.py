@@ -51,7 +51,7 @@ from .mat import MAT, coords, index, to_frame, to_world
 from .notation import FIRE, LOSE, MOVE, SIMPLE, STEP, scale_name
 from .rules.attacks import fire as fire_boulder
 from .rules.board import positions
-from .rules.chambers import CHAMBERS_FOR_THRONE, held, storm_problem
+from .rules.chambers import CHAMBERS_FOR_THRONE, held, settled, storm_problem
 from .spinner import SCATTER as DRIFT
 from .spinner import SCATTER_OUTCOMES
 from .state import CASUALTIES, CHOICE, GUARD, MARCH, START, GoldCrownState, knight
@@ -104,7 +104,10 @@ def in_my_order(state: GoldCrownState, seat: int, actions: list[str]) -> list[st
 
 
 def lead(state: GoldCrownState, seat: int) -> float:
-    """The seat's worth minus the best rival's (what every policy maximises)."""
+    """The seat's worth minus the best rival's (what every policy maximises). A turn in the middle of an
+    assault is worth what its end would leave (the chamber taken, or the turn undone)."""
+    if state.before is not None:
+        state = settled(state)
     if state.winner is not None:
         return 1e6 if state.winner == seat else -1e6
     if state.ending:
@@ -118,7 +121,7 @@ def key(state: GoldCrownState) -> tuple[Any, ...]:
     """The position as a cache key. The board goes in as bytes: a tuple of 441 boxes costs 3.5 KiB, bytes 0.5 KiB,
     and a server's plan cache holds thousands of these (the soak benchmark's memory growth was mostly this)."""
     return (bytes(state.board), state.barons, state.chambers, state.phase, state.turn, state.round, state.points,
-            state.attackers)
+            state.attackers, state.entered, None if state.before is None else key(state.before))
 
 
 def aims(state: GoldCrownState, seat: int) -> list[int]:
@@ -195,6 +198,8 @@ class TurnLead:
         self.best_rival = max(worth(state, s) for s in self.rivals)
 
     def __call__(self, state: GoldCrownState) -> float:
+        if state.before is not None:
+            state = settled(state)
         if state.winner is not None or state.ending or [state.count(s) for s in self.rivals] != self.counts:
             return lead(state, self.seat)
         return worth(state, self.seat) - self.best_rival
@@ -214,7 +219,7 @@ def outlook(game: GoldCrown, state: GoldCrownState, seat: int) -> float:
     if baron.retreated or seat not in state.order:
         return lead(state, seat)
     start = state.with_(phase=START, turn=state.order.index(seat), spin=0, points=0, casualties=0, aim=-1,
-                        attackers=frozenset())
+                        attackers=frozenset(), entered=(), before=None)
     spinning = game.apply(start, "spin")
     storming = held(state, seat) >= CHAMBERS_FOR_THRONE
     total = 0.0

@@ -1,12 +1,29 @@
-"""The log as a battle report: each action, then what it did (deaths, apparatus, breaches, chambers)."""
+"""The log as a battle report in sentences: each action (its notation in brackets), then what it did (deaths,
+apparatus, breaches, chambers, a turn undone)."""
 
 from __future__ import annotations
 
-from .mat import CHAMBERS, FACES, MAT, SQUARES
+from .mat import FACES, MAT, SQUARES
+from .notation import STEP, parse
+from .rules import apparatus, movement
 from .rules.attacks import landing
+from .rules.chambers import chamber_name, march_problem
 from .rules.turn import spinner_seat
 from .spinner import SCATTER, SPIN_TABLE
-from .state import OPENING, OVER, SPINNING, GoldCrownState
+from .state import (
+    DESTROYED,
+    DOWN,
+    HOME,
+    KING,
+    MARCH,
+    ON_BRIDGE,
+    OPEN,
+    OPENING,
+    OVER,
+    SPINNING,
+    UP,
+    GoldCrownState,
+)
 from .state import SCATTER as SCATTER_PHASE
 
 COLOURS = ("Gold", "Silver", "Crimson", "Azure")
@@ -26,7 +43,12 @@ def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list
         if line is None:
             if len(kept) >= ACTION_LINES_KEPT:
                 kept.clear()
-            line = kept[action] = f"{NAMES[seat][face]}: {action}"
+            line = kept[action] = action_line(NAMES[seat][face], action)
+        if phase == MARCH and after.phase != MARCH:  # the turn ends here: was it undone?
+            undone = undo_line(before, seat, action)
+            if undone:
+                more = consequences(before, after)
+                return [line, undone, *more]
         if before.barons is after.barons and before.chambers is after.chambers and after.phase != OVER:
             counts, now = before.cache.get("counts"), after.cache.get("counts")  # (consequences' fast path)
             if counts is not None and (counts is now or counts == now):  # a step without a casualty
@@ -49,7 +71,7 @@ def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list
         spin = int(action.split()[1])
         lines = [f"{baron_name(before, seat)} spins {spin} for the order of play."]
         if after.order:
-            lines.append("Order of play: " + ", ".join(COLOURS[s] for s in after.order) + ".")
+            lines.append("The order of play is " + ", then ".join(COLOURS[s] for s in after.order) + ".")
     else:
         seat = before.seat
         du, dv = SCATTER[action]
@@ -61,6 +83,47 @@ def describe(before: GoldCrownState, action: str, after: GoldCrownState) -> list
     if more:
         lines += more
     return lines
+
+
+def action_line(name: str, action: str) -> str:
+    """A baron's action as a sentence, its notation in brackets: ``Gold (South) moves a knight from e7 to e6
+    (move e7-e6).``"""
+    parsed = parse(action)
+    verb, boxes = parsed if parsed is not None else (action, ())
+    where = [SQUARES[b] for b in boxes]
+    if verb == "move" and len(where) == 2:
+        what = f"moves a knight from {where[0]} to {where[1]}"
+    elif verb == "lose":
+        what = f"gives up the knight on {where[0]} to the archers"
+    elif verb == "scale":
+        what = ("sends the knight on " + " and the knight on ".join(where) + " up the castle's stone line")
+    elif verb == "fire":
+        what = f"fires the catapult at {where[0]}"
+    else:
+        what = SIMPLE_WORDS.get(verb, "plays")
+    return f"{name} {what} ({action})."
+
+
+SIMPLE_WORDS = {
+    "spin": "spins the arrow", "retreat": "declares retreat", "pass": "passes the turn",
+    "march": "takes the move points", "ram": "rolls the ram onto the drawbridge",
+    "ram back": "rolls the ram back to boxes 3 and 4", "storm": "storms the throne room with six knights",
+    "end": "ends the turn",
+}
+
+
+def undo_line(before: GoldCrownState, seat: int, action: str) -> str | None:
+    """The sentence for a turn undone as it ended (an assault unfinished, a chamber over-full), or None."""
+    if action == "end":
+        last = before
+    elif action in STEP:
+        last = movement.step(before, seat, *STEP[action])
+    elif action in ("ram", "ram back"):
+        last = apparatus.shift_ram(before, seat, forward=action == "ram")
+    else:
+        return None
+    problem = march_problem(last, seat)
+    return None if problem is None else f"{problem[0]}."
 
 
 CHANCE_PHASES = frozenset({OPENING, SPINNING, SCATTER_PHASE})
@@ -104,11 +167,11 @@ def consequences(before: GoldCrownState, after: GoldCrownState) -> list[str]:
         if old is new:
             continue
         if old.bridge != new.bridge:
-            lines.append(f"{name}'s drawbridge is now {new.bridge}.")
+            lines.append(f"{name}'s drawbridge {BRIDGE_WORDS[new.bridge]}.")
         if old.gates != new.gates:
-            lines.append(f"{name}'s gates are now {new.gates}.")
+            lines.append(f"{name}'s gates {GATE_WORDS.get(new.gates, 'close')}.")
         if old.ram != new.ram:
-            lines.append(f"{name}'s ram is now {new.ram}.")
+            lines.append(f"{name}'s ram {RAM_WORDS[new.ram]}.")
         if old.breaches != new.breaches:
             for box in set(new.breaches) - set(old.breaches):
                 lines.append(f"{name} breaches the stone line at {SQUARES[box]}.")
@@ -116,15 +179,20 @@ def consequences(before: GoldCrownState, after: GoldCrownState) -> list[str]:
             lines.append(f"{name} retreats to the last row.")
     guards = 0 if same_board else was[-1] - now[-1]
     if guards > 0 and after.phase != OVER:
-        lines.append(f"{guards} King's guard{'s' if guards > 1 else ''} slain.")
+        lines.append("A King's guard is slain." if guards == 1 else f"The King loses {guards} guards.")
     if before.chambers is not after.chambers:
         for chamber, (held, holder) in enumerate(zip(before.chambers, after.chambers, strict=True)):
             if held != holder:
-                lines.append(f"{COLOURS[holder]} captures the {CHAMBERS[chamber]} chamber.")
+                taken = "from the King" if held == KING else f"from {COLOURS[held]}"
+                lines.append(f"{COLOURS[holder]} captures {chamber_name(chamber)} {taken}.")
     if after.phase == OVER and before.phase != OVER:
         lines.append(ENDINGS[after.ending](after))
     return lines
 
+
+BRIDGE_WORDS = {DOWN: "comes down", UP: "is raised"}
+GATE_WORDS = {OPEN: "crash open", DESTROYED: "are smashed for good"}
+RAM_WORDS = {ON_BRIDGE: "rolls onto the drawbridge", HOME: "rolls back to boxes 3 and 4"}
 
 ENDINGS = {
     "crown": lambda s: f"{COLOURS[s.winner]} storms the throne room and takes the Gold Crown: the new King!",

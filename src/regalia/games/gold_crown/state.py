@@ -82,6 +82,13 @@ class GoldCrownState:
     aim: int = -1
     attackers: frozenset[int] = frozenset()
     """Boxes of this turn's knights that already attacked a rival (one attack each, GC-21)."""
+    entered: tuple[tuple[int, int], ...] = ()
+    """(chamber, box) for each of this turn's knights that entered a rival's chamber, followed box by box as he
+    moves on (GC-22: an assault on d defenders needs d + 1 different knights to enter), sorted."""
+    before: GoldCrownState | None = None
+    """The state just before this turn's first step into a rival's chamber or into a chamber already holding
+    two knights (None until then): the turn is undone to it if it ends with an assault unfinished or more than
+    two knights at rest in a chamber (GC-17, GC-22; ``rules.chambers.close_march``)."""
     winner: int | None = None
     ending: str = ""
     """How the match ended: ``crown`` (a baron's victory), ``king`` (GC-25), ``passes`` (GC-24), ``siege``

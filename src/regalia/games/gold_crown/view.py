@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .mat import BOX, CHAMBERS, FACES, SQUARES
-from .rules.chambers import held
+from .rules.chambers import held, march_problem
 from .rules.treachery import treachery_on
 from .spinner import SPIN_TABLE
 from .state import (
@@ -49,7 +49,8 @@ def view(state: GoldCrownState, max_rounds: int) -> dict[str, Any]:
                                                          for b in cached["barons"]],
             "chambers": dict(cached["chambers"]), "order": list(cached["order"]),
             "groups": [list(g) for g in cached["groups"]], "opening": list(cached["opening"]),
-            "attackers": list(cached["attackers"])}
+            "attackers": list(cached["attackers"]), "entered": [list(e) for e in cached["entered"]],
+            "before": None if state.before is None else view(state.before, max_rounds)}
 
 
 def _view(state: GoldCrownState, max_rounds: int) -> dict[str, Any]:
@@ -84,10 +85,21 @@ def _view(state: GoldCrownState, max_rounds: int) -> dict[str, Any]:
         "casualties": state.casualties,
         "aim": SQUARES[state.aim] if state.aim >= 0 else None,
         "attackers": sorted(SQUARES[b] for b in state.attackers),
+        "entered": [[CHAMBERS[c], SQUARES[b]] for c, b in state.entered],
+        "before": None,
+        "unfinished": _unfinished(state),
         "treachery": treachery_on(state),
         "winner": state.winner,
         "ending": state.ending,
     }
+
+
+def _unfinished(state: GoldCrownState) -> str | None:
+    """What would undo the turn if it ended now (an assault unfinished, a chamber over-full), or None."""
+    if state.before is None or state.phase != MARCH:
+        return None
+    problem = march_problem(state, state.seat)
+    return None if problem is None else problem[0]
 
 
 def determinize(view: dict[str, Any]) -> GoldCrownState:
@@ -111,7 +123,10 @@ def determinize(view: dict[str, Any]) -> GoldCrownState:
         opening=tuple(view["opening"]), turn=view["turn"], round=view["round"], spin=view["spin"],
         points=view["points"], casualties=view["casualties"],
         aim=BOX[view["aim"]] if view["aim"] is not None else -1,
-        attackers=frozenset(BOX[x] for x in view["attackers"]), winner=view["winner"], ending=view["ending"],
+        attackers=frozenset(BOX[x] for x in view["attackers"]),
+        entered=tuple(sorted((CHAMBERS.index(c), BOX[b]) for c, b in view.get("entered", ()))),
+        before=determinize(view["before"]) if view.get("before") else None,
+        winner=view["winner"], ending=view["ending"],
     )
 
 

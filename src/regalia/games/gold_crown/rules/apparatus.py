@@ -91,14 +91,14 @@ def ram_problem(state: GoldCrownState, seat: int, forward: bool) -> str | None:
         if baron.ram == ON_BRIDGE:
             return "the ram is already on the drawbridge"
         if baron.bridge != DOWN:
-            return "GC-10: the ram can move onto the drawbridge only once it is lowered (spin 5)"
+            return "The ram rule: the ram can move onto the drawbridge only once it is lowered (spin 5)"
         if state.board[two] != EMPTY:
-            return "GC-10: box 2 is occupied, so the ram cannot move onto the drawbridge"
+            return "The ram rule: box 2 is occupied, so the ram cannot move onto the drawbridge"
         return None
     if baron.ram == HOME:
         return "the ram is already home on boxes 3 and 4"
     if state.board[four] != EMPTY:
-        return "GC-10: box 4 is occupied, so the ram cannot roll back"
+        return "The ram rule: box 4 is occupied, so the ram cannot roll back"
     return None
 
 

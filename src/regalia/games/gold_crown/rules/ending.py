@@ -14,7 +14,7 @@ from ..mat import MAT
 from ..state import EMPTY, OVER, START, GoldCrownState, knight, maker
 from .apparatus import with_baron
 from .board import positions, with_board
-from .chambers import THRONE_MEN
+from .chambers import THRONE_MEN, close_march
 
 RETREAT_LIMIT = 8
 """Fewer than 9 men (GC-24)."""
@@ -30,7 +30,10 @@ def kings_victory(state: GoldCrownState) -> GoldCrownState:
 
 
 def end_turn(state: GoldCrownState, max_rounds: int) -> GoldCrownState:
-    """Hand the spinner to the next baron who still has knights; a new round after the last one."""
+    """Hand the spinner to the next baron who still has knights; a new round after the last one. A turn that
+    stepped into a rival's or a full chamber is judged first (GC-17, GC-22: ``chambers.close_march``)."""
+    if state.before is not None:
+        state = close_march(state, state.order[state.turn])
     counts = state.cache.get("counts")  # kings_victory, inline
     if counts is None:
         state.count(0)
@@ -55,7 +58,8 @@ def end_turn(state: GoldCrownState, max_rounds: int) -> GoldCrownState:
 
 
 NOBODY: frozenset[int] = frozenset()
-_next_turn = maker(("turn", "round"), phase=START, spin=0, points=0, casualties=0, aim=-1, attackers=NOBODY)
+_next_turn = maker(("turn", "round"), phase=START, spin=0, points=0, casualties=0, aim=-1, attackers=NOBODY,
+                   entered=(), before=None)
 """``_next_turn(state, turn, round, cache)``: the next baron's turn begins (nothing spun, no points, no attacks)."""
 
 

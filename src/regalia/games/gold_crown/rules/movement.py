@@ -55,9 +55,9 @@ def breach_open(state: GoldCrownState, seat: int, stone: int) -> bool:
 def step_problem(state: GoldCrownState, seat: int, a: int, b: int) -> str | None:
     """Why the knight on ``a`` may not step to ``b`` now, or None when the step is legal."""
     if state.board[a] != knight(seat):
-        return f"you have no knight on {SQUARES[a]}"
+        return f"You have no knight on {SQUARES[a]}"
     if b not in NEIGHBOURS[a]:
-        return f"GC-9: {SQUARES[a]} and {SQUARES[b]} are not adjoining boxes (a step goes to one of the 8 neighbours)"
+        return f"The movement rule: {SQUARES[a]} and {SQUARES[b]} are not adjoining boxes (a step goes to one of the 8 neighbours)"
     kind_a, kind_b = MAT.kind[a], MAT.kind[b]
     if kind_a == FIELD and kind_b == FIELD:
         return field_problem(state, seat, a, b)
@@ -70,13 +70,13 @@ def step_problem(state: GoldCrownState, seat: int, a: int, b: int) -> str | None
 
 def field_problem(state: GoldCrownState, seat: int, a: int, b: int) -> str | None:
     if MAT.face[a] != MAT.face[b]:
-        return "GC-11: a knight never moves into another baron's battlefield"
+        return "The movement rule: a knight never moves into another baron's battlefield"
     if state.board[b] != EMPTY:
-        return f"{SQUARES[b]} is occupied (GC-9: no stacking, no passing through)"
+        return f"The movement rule: {SQUARES[b]} is occupied (no two knights share a box, none passes through another)"
     if b in ram_boxes(state.barons[seat]):
-        return f"the ram stands on {SQUARES[b]}"
+        return f"The movement rule: the ram stands on {SQUARES[b]}"
     if b == MAT.shield[MAT.face[b]]:
-        return f"the Baron never leaves his shield box {SQUARES[b]}: no knight may stand on it"
+        return f"The Baron never leaves his shield box {SQUARES[b]}: no knight may stand on it"
     return None
 
 
@@ -85,18 +85,18 @@ def crossing_problem(state: GoldCrownState, seat: int, a: int, b: int) -> str | 
     baron = state.barons[seat]
     field, stone = (a, b) if MAT.kind[a] == FIELD else (b, a)
     if MAT.face[field] != baron.face:
-        return "GC-12: knights leave the castle only onto their own battlefield"
+        return "The castle wall rule: knights leave the castle only onto their own battlefield"
     one, two = MAT.numbered[baron.face][:2]
     if (field, stone) == (two, one):
         if not gate_passable(baron):
-            return ("GC-12: the gate is crossed only with the drawbridge lowered (spin 5) and the gates open "
+            return ("The drawbridge rule: the gate is crossed only with the drawbridge lowered (spin 5) and the gates open "
                     "(spin 6) or destroyed")
         if a == one and two in ram_boxes(baron):  # back out of the gate: the ram may have come onto the bridge
-            return f"GC-9: the ram stands on {SQUARES[two]} (no stacking)"
+            return f"The movement rule: the ram stands on {SQUARES[two]}"
         return None
     if FRONT[baron.face].get(stone) == field and breach_open(state, seat, stone):
         return None
-    return ("GC-12: the stone outline is crossed only by scaling (spins 10, 11), through your gate, or "
+    return ("The castle wall rule: the stone outline is crossed only by scaling (spins 10, 11), through your gate, or "
             "straight through a breach of your boulders")
 
 
@@ -104,12 +104,12 @@ def target_problem(state: GoldCrownState, seat: int, a: int, b: int) -> str | No
     """The rules of the box stepped onto (inside the castle, or back onto the battlefield)."""
     kind = MAT.kind[b]
     if kind in THRONE_ROOM:
-        return "GC-19: the throne room is entered only by storming it with 6 knights in one turn ('storm')"
+        return "The throne room rule: the throne room is entered only by storming it with 6 knights in one turn ('storm')"
     if kind == GATE and b != a:
         face = GATE_FACE[b]
         owners = [x for x in state.barons if x.face == face]
         if not owners or not gate_passable(owners[0]):
-            return f"GC-10: box 1 ({SQUARES[b]}) holds a knight only while the drawbridge is down and the gates open"
+            return f"The drawbridge rule: box 1 ({SQUARES[b]}) holds a knight only while the drawbridge is down and the gates open"
     if MAT.chamber[b] >= 0:
         return chambers.enter_problem(state, seat, a, b)
     piece = state.board[b]
@@ -118,7 +118,7 @@ def target_problem(state: GoldCrownState, seat: int, a: int, b: int) -> str | No
     if piece == GUARD:
         return chambers.tower_guard_problem(state, seat, a, b)
     if piece == knight(seat):
-        return f"your own knight already stands on {SQUARES[b]} (GC-9: no stacking)"
+        return f"The movement rule: your own knight already stands on {SQUARES[b]}"
     return attack_problem(state, seat, a, b)
 
 
@@ -154,6 +154,8 @@ def step(state: GoldCrownState, seat: int, a: int, b: int) -> GoldCrownState:
     after: GoldCrownState = new
     if CHAMBER[b] >= 0:
         after = chambers.settle(after, seat, CHAMBER[b])
+    if state.before is not None or chambers.watched(state, seat, a, b):  # an assault or a crowded chamber
+        after = chambers.track(state, after, seat, a, b)
     return after
 
 

@@ -19,10 +19,10 @@ def treachery_on(state: GoldCrownState) -> bool:
 def attack_problem(state: GoldCrownState, seat: int, a: int, b: int) -> str | None:
     """Why the knight on ``a`` may not attack the rival on ``b``, or None."""
     if MAT.kind[b] not in MASONRY_ATTACKABLE:
-        return (f"GC-23: the rival knight on {SQUARES[b]} stands on the {MAT.kind[b]}; knights are attacked only "
+        return (f"The Treachery rule: the rival knight on {SQUARES[b]} stands on the {MAT.kind[b]}; knights are attacked only "
                 "on masonry (wall, siege deck, towers, chambers)")
     if not treachery_on(state):
-        return "GC-20: no treachery yet: rivals may be attacked only after some baron has captured a chamber"
+        return "The Treachery rule: no treachery yet: rivals may be attacked only after some baron has captured a chamber"
     if a in state.attackers:
-        return f"GC-21: the knight on {SQUARES[a]} has already attacked this turn (one attack per knight)"
+        return f"The Treachery rule: the knight on {SQUARES[a]} has already attacked this turn (one man attacks only one other)"
     return None

@@ -174,7 +174,7 @@ def apply_with(max_rounds: int, misses_lost: bool, state: GoldCrownState, action
         if pair is not None:  # the common case: one step of one knight (one move point)
             a, b = pair
             struck = state.board[b]
-            if struck == EMPTY and CHAMBER[b] < 0 and a not in state.attackers:
+            if struck == EMPTY and CHAMBER[b] < 0 and a not in state.attackers and state.before is None:
                 # ``movement.step`` inline for a step onto an empty box outside the chambers (nothing struck,
                 # no attacker, the counts unchanged): the commonest step of all
                 old = state.cache
@@ -196,7 +196,7 @@ def apply_with(max_rounds: int, misses_lost: bool, state: GoldCrownState, action
                     return ending.end_turn(state, max_rounds)
                 return state
             state = movement.step(state, state.order[state.turn], a, b)
-            if struck != EMPTY and struck != GUARD:
+            if struck != EMPTY and struck != GUARD and state.before is None:  # (an assault: at the turn's end)
                 state = ending.kings_victory(state)
                 if state.phase == OVER:
                     return state
@@ -243,7 +243,7 @@ def apply_with(max_rounds: int, misses_lost: bool, state: GoldCrownState, action
     if verb == "move":
         struck = state.board[boxes[1]] not in (EMPTY, GUARD)
         state = movement.step(state, seat, *boxes)
-        if struck:
+        if struck and state.before is None:
             state = ending.kings_victory(state)
             if state.phase == OVER:
                 return state
@@ -276,22 +276,22 @@ def why_illegal(state: GoldCrownState, action: object) -> str:
     if need[verb] != phase:
         return f"{action!r} is not possible now: first {wanted.get(phase, 'wait for the spinner')}"
     if verb == "retreat":
-        return "GC-24: only a baron with fewer than 9 knights may retreat (and only once until he resumes)"
+        return "The retreat rule: only a baron with fewer than 9 knights may retreat (and only once until he resumes)"
     if verb == "pass":
-        return "GC-24: only a retreated baron may pass his turn"
+        return "The retreat rule: only a retreated baron may pass his turn"
     if verb == "lose":
-        return f"GC-4: the archers shoot at row {state.spin}: choose a casualty among your knights there"
+        return f"Spin {state.spin}: the archers shoot at row {state.spin}: choose a casualty among your knights there"
     if verb == "scale":
-        return (f"GC-6: spin {state.spin} lets only {'one row-1 knight climb onto the siege deck' if state.spin == 10 else 'one or two row-2 knights climb onto the wall'} "
+        return (f"Spin {state.spin} lets only {'one row-1 knight climb onto the siege deck' if state.spin == 10 else 'one or two row-2 knights climb onto the wall'} "
                 "box straight in front of him, which must be empty")
     if verb == "fire":
         if state.spin != 12:
-            return "GC-6: only a 12 fires the catapult"
-        return "§1.7: the catapult is aimed at a box inside the castle's stone outline"
+            return "Only a 12 fires the catapult (rule 12)"
+        return "The catapult rule: the catapult is aimed at a box inside the castle's stone outline"
     if verb == "march":
-        return "GC-6: only 10, 11 and 12 offer move points instead"
+        return "Only 10, 11 and 12 offer move points instead (rules 10 to 12)"
     if verb == "storm":
-        return chambers.storm_problem(state, seat) or "GC-19: the throne cannot be stormed now"
+        return chambers.storm_problem(state, seat) or "The throne room rule: the throne cannot be stormed now"
     if verb in ("ram", "ram back"):
         return apparatus.ram_problem(state, seat, forward=verb == "ram") or "the ram cannot move now"
     if len(boxes) != 2:
