@@ -44,12 +44,17 @@ def play(
     seed: Annotated[int | None, typer.Option(help="seed (random if omitted)")] = None,
     seat: Annotated[int, typer.Option(help="the seat you take, counted from 0 as in the API (0: Seat 1)")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option NAME=VALUE")] = None,
+    mode: Annotated[str | None, typer.Option(help="the game's mode, e.g. blitz for King's Gold's Blackbeard's "
+                                                  "Blitz (the same as -o mode=blitz)")] = None,
 ) -> None:
     """Play in the terminal against the computer (or hot-seat)."""
     from .terminal import play_terminal
 
+    options = parse_options(option)
+    if mode is not None:
+        options["mode"] = mode
     try:
-        play_terminal(game, players=players, ai=ai, seed=seed, seat=seat, options=parse_options(option))
+        play_terminal(game, players=players, ai=ai, seed=seed, seat=seat, options=options)
     except (UnknownGame, ValueError) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc

@@ -1,9 +1,21 @@
-"""Terminal play: a seat's table drawn with Rich, the legal actions listed, actions typed."""
+"""Terminal play: a seat's table drawn with Rich, the legal actions listed, actions typed.
+
+A game with a turn clock (King's Gold's Blackbeard's Blitz) keeps the same clock as the web table's
+referee (``server/referee.py``): the limit is ``game.turn_seconds(state)``, it starts when the seat to move
+changes, and when it runs out the terminal plays ``game.clock_actions(state)[0]`` with ``clock=True`` (a
+recorded input the game resolves: in the Blitz, the dice as they stand). While it waits for a typed action
+the countdown is drawn again every second; a line that comes in after the limit is refused. The clock and
+the keyboard are injectable (``clock``, ``reader``): tests wind a clock by hand and script the lines.
+"""
 
 from __future__ import annotations
 
+import math
+import os
 import secrets
-from typing import Any
+import sys
+import time
+from typing import Any, Protocol
 
 from rich.console import Console
 from rich.markdown import Markdown
@@ -13,7 +25,7 @@ from regalia.ai import load_agent
 from regalia.core.errors import IllegalAction
 from regalia.games import game_class, load_game, rulebook
 
-from .tables import renderer, seat_names
+from .tables import _module, renderer, seat_names
 
 HUMAN = "human"
 
@@ -22,9 +34,132 @@ def rules_text(game_id: str) -> str:
     return rulebook(game_class(game_id)) or "No rulebook is bundled for this game."
 
 
+PLAYED, LEFT, TIME_UP = "played", "left", "time up"
+
+
+class Clock(Protocol):
+    def now(self) -> float:
+        """Seconds on a monotonic scale (only differences matter)."""
+        ...
+
+
+class SystemClock:
+    def now(self) -> float:
+        return time.monotonic()
+
+
+class LineReader(Protocol):
+    def read_line(self, prompt: str, timeout: float) -> str | None:
+        """The line typed (without its newline), or None if ``timeout`` seconds pass first; EOFError when
+        the input is closed. ``prompt`` is drawn (again) while waiting."""
+        ...
+
+    def discard(self) -> None:
+        """Forget what was typed and not yet entered: the clock called time."""
+        ...
+
+
+class KeyboardReader:
+    """The keyboard of a POSIX terminal, read key by key (cbreak mode) so that the prompt, with its
+    countdown, can be redrawn in place while a line is half typed. A pipe is read line by line."""
+
+    def __init__(self, console: Console, stream: Any = None) -> None:
+        self.console = console
+        self.stream = stream if stream is not None else sys.stdin
+        self.buffer = ""
+        self.pending = ""
+
+    def _draw(self, prompt: str, tty: bool) -> None:
+        out = self.console.file
+        out.write(("\r\x1b[K" if tty else "") + prompt + (self.buffer if tty else "") + ("" if tty else "\n"))
+        out.flush()
+
+    def read_line(self, prompt: str, timeout: float) -> str | None:
+        import select
+        import termios
+        import tty as ttys
+
+        fd = self.stream.fileno()
+        is_tty = os.isatty(fd)
+        end = time.monotonic() + timeout
+        saved = termios.tcgetattr(fd) if is_tty else None
+        if is_tty:
+            ttys.setcbreak(fd, termios.TCSANOW)
+        try:
+            self._draw(prompt, is_tty)
+            while True:
+                if self.pending:
+                    line = self._take_line()
+                    if line is not None:
+                        return line
+                    self._draw(prompt, is_tty)
+                left = end - time.monotonic()
+                if left <= 0 or not select.select([fd], [], [], left)[0]:
+                    return None
+                if not is_tty:
+                    line = self.stream.readline()
+                    if not line:
+                        raise EOFError
+                    return str(line).rstrip("\r\n")
+                chunk = os.read(fd, 1024).decode(errors="replace")
+                if not chunk:
+                    raise EOFError
+                self.pending += chunk
+        finally:
+            if saved is not None:
+                termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+    def _take_line(self) -> str | None:
+        """Edit the buffer with the keys pending; the line when Enter was among them."""
+        while self.pending:
+            key, self.pending = self.pending[0], self.pending[1:]
+            if key in "\r\n":
+                line, self.buffer = self.buffer, ""
+                self.console.file.write("\n")
+                return line
+            if key in ("\x7f", "\b"):
+                self.buffer = self.buffer[:-1]
+            elif key == "\x04" and not self.buffer:
+                raise EOFError
+            elif key.isprintable():
+                self.buffer += key
+        return None
+
+    def discard(self) -> None:
+        self.buffer = self.pending = ""
+        self.console.file.write("\n")
+        try:
+            import termios
+
+            termios.tcflush(self.stream.fileno(), termios.TCIFLUSH)  # keys typed after the limit
+        except (ImportError, OSError, ValueError):
+            pass
+
+
+class BlockingReader:
+    """Where the keyboard cannot be waited on with a limit (no ``select`` on a console): the line is
+    read whenever it comes; one that comes too late is refused by the caller."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def read_line(self, prompt: str, timeout: float) -> str | None:
+        return Prompt.ask(prompt, console=self.console)
+
+    def discard(self) -> None:
+        pass
+
+
+def default_reader(console: Console) -> LineReader:
+    return KeyboardReader(console) if os.name == "posix" else BlockingReader(console)
+
+
 def play_terminal(game_id: str, *, players: int | None, ai: str, seed: int | None, seat: int,
-                  options: dict[str, Any], console: Console | None = None) -> None:
+                  options: dict[str, Any], console: Console | None = None, clock: Clock | None = None,
+                  reader: LineReader | None = None) -> Any:
+    """Play a match at the terminal; returns the match (over, or left unfinished with ``quit``)."""
     console = console or Console()
+    clock = clock or SystemClock()
     opts = dict(options)
     if players is not None:
         opts["players"] = players
@@ -46,6 +181,8 @@ def play_terminal(game_id: str, *, players: int | None, ai: str, seed: int | Non
             [f"{names[s]} (Seat {s + 1})" for s in sorted(agents)])
         console.print(f"You are {you}; {others} {'is' if len(agents) == 1 else 'are'} played by the computer ({ai}).")
     shown = 0
+    timer: tuple[int, float, float] | None = None
+    """The running turn limit, as the referee keeps it: (seat, deadline, seconds)."""
     while not match.is_over:
         mover = match.to_move
         assert mover is not None
@@ -53,15 +190,80 @@ def play_terminal(game_id: str, *, players: int | None, ai: str, seed: int | Non
             action = agents[mover].choose(match)
             match.play(action)
             continue
-        console.print(draw(match.view(mover), match.log[shown:]))
+        seconds = match.game.turn_seconds(match.state)
+        if seconds is None:
+            timer = None
+        elif timer is None or timer[0] != mover:  # the seat to move changed: a new limit, as the referee
+            timer = (mover, clock.now() + seconds, seconds)
+        view = match.view(mover)
+        if timer is not None and isinstance(view.get("clock"), dict):
+            view["clock"]["seconds_left"] = shown_seconds(timer[1] - clock.now())
+        console.print(draw(view, match.log[shown:]))
         shown = len(match.log)
         legal = match.legal_actions()
         console.print("[dim]legal:[/dim] " + "  ".join(legal[:40]) + (" …" if len(legal) > 40 else ""))
         who = f"Seat {mover + 1}" if ai == HUMAN else "you"  # counted from 1, as tables name seats
-        if not ask_and_play(console, match, legal, who, game_id):
-            return
-    console.print(draw(match.view(seat if ai != HUMAN else None), match.log[shown:]))
+        if timer is None:
+            if not ask_and_play(console, match, legal, who, game_id):
+                return match
+            continue
+        reader = reader or default_reader(console)
+        outcome = ask_in_time(console, match, legal, who, game_id, timer, clock, reader)
+        if outcome == LEFT:
+            return match
+        if outcome == TIME_UP:
+            reader.discard()
+            match.play(match.game.clock_actions(match.state)[0], clock=True)
+            timer = None
+    final_view = match.view(seat if ai != HUMAN else None)
+    console.print(draw(final_view, match.log[shown:]))
+    summary = getattr(_module(game_id), "final", None)
+    if summary is not None:
+        console.print(summary(final_view, match.result()))
     console.print(outcome_line(match))
+    return match
+
+
+def shown_seconds(left: float) -> int:
+    """The whole seconds a countdown shows: 10 until a full second has gone, 0 only when time is up."""
+    return max(0, math.ceil(left - 1e-9))
+
+
+def ask_in_time(console: Console, match: Any, legal: list[str], who: str, game_id: str,
+                timer: tuple[int, float, float], clock: Clock, reader: LineReader) -> str:
+    """Ask until the person plays a legal action (PLAYED), leaves (LEFT) or the limit passes (TIME_UP),
+    drawing the countdown again each second; a line that comes in after the limit is refused."""
+    _, deadline, seconds = timer
+    while True:
+        left = deadline - clock.now()
+        if left <= 0:
+            console.print(f"[bold red]⏱ Time is up: the {seconds:g} seconds of the turn have run out.[/bold red]")
+            return TIME_UP
+        on_show = shown_seconds(left)
+        try:
+            typed = reader.read_line(f"⏱ {on_show} s left · {who}: ", left - (on_show - 1))
+        except (EOFError, KeyboardInterrupt):
+            console.print("\nleaving the table.")
+            return LEFT
+        if typed is None:
+            continue
+        typed = typed.strip()
+        if clock.now() >= deadline:
+            console.print(f"[red]Too late: {typed!r} came after the {seconds:g} seconds of the turn; "
+                          "the clock has called time.[/red]")
+            return TIME_UP
+        if typed in ("quit", "exit"):
+            return LEFT
+        if typed == "help":
+            console.print(Markdown(rules_text(game_id)))
+        elif typed in ("?", "legal"):
+            console.print("  ".join(legal))
+        elif typed:
+            try:
+                match.play(typed)
+                return PLAYED
+            except IllegalAction as exc:
+                console.print(f"[red]{exc}[/red]")
 
 
 def and_list(items: list[str]) -> str:

@@ -37,12 +37,32 @@ def test_encode_view_is_fixed_length_for_every_player_count():
             match.play(match.legal_actions()[0])
 
 
-def test_the_ledger_s_threat_is_the_leader_s_and_nobody_s_with_empty_holds_or_once_sunk():
-    from regalia.games.kings_gold.view import threat_levels
+def test_the_ledger_s_threat_says_what_a_rival_could_take_next_turn():
+    # It read "medium" for a captain with 0 gold: now it says what a rival's next turn could take, in words.
+    state = position(4, coins=(0, 3, 9, 5), doubloons=(2, 0, 0, 0), shields=(0, 0, 0, 1))
+    view = GAME.view(state, None)
+    threat = [(c["threat"], c["at_risk"]) for c in view["captains"]]
+    assert threat == [("nothing (doubloons can't be stolen)", 0),
+                      ("up to 3 coins", 3),
+                      ("up to 4 coins", 4),  # four Cannons at one ship; five are a Broadside
+                      ("nothing (a Shield stands)", 0)]
+    assert view["captains"][1]["threat"] != "medium"
 
-    assert threat_levels([0, 0, 0], [True, True, True]) == ["low", "low", "low"]  # it read high, high, high
-    assert threat_levels([12, 8, 2], [True, True, True]) == ["high", "medium", "low"]
-    assert threat_levels([12, 12, 30], [True, True, False]) == ["high", "high", "low"]
+
+def test_the_duel_s_threat_counts_a_letter_of_marque_the_rival_may_still_hold_from_public_facts_only():
+    duel = KingsGold(mode="duel")
+    state = position(2, coins=(9, 9), cards=("Quartermaster", "Iron Hull"))
+    views = [duel.view(state, s) for s in (None, 0, 1)]
+    assert all(v["captains"][0]["at_risk"] == 8 and v["captains"][1]["at_risk"] == 8 for v in views)
+    spent = state._replace(played=(True, True))
+    assert duel.view(spent, None)["captains"][0]["at_risk"] == 4
+
+
+def test_the_ledger_s_score_holds_the_master_pirate_bonus_apart():
+    state = position(2, coins=(5, 2))._replace(record=5, record_holder=0)
+    first, second = GAME.view(state, None)["captains"]
+    assert first["score"] == 15 and first["points"] == {"coins": 5, "doubloons": 0, "shields": 0, "master_pirate": 10}
+    assert second["points"]["master_pirate"] == 0 and second["score"] == 2
 
 
 def test_view_shows_the_ledger_treasury_reserve_dice_and_pending_decision():
@@ -50,7 +70,7 @@ def test_view_shows_the_ledger_treasury_reserve_dice_and_pending_decision():
     state = play(GAME, state, "stop")
     view = GAME.view(state, 1)
     assert view["treasury"] == {"coins": 59, "doubloons": 20} and view["reserve"] == 4
-    assert view["captains"][2]["coins"] == 9 and view["captains"][2]["threat"] == "high"
+    assert view["captains"][2]["coins"] == 9 and view["captains"][2]["at_risk"] == 4
     assert view["captains"][1]["shields"] == 1 and {"penalties", "score"} <= set(view["captains"][0])
     assert view["dice"] == ["Cannon", "Cannon", "Skull", "Skull", "Coin"] and view["locked"] == [3, 4]
     assert view["pending"] == {"decision": "fire", "cannons_left": 2, "targets": [1, 2]}

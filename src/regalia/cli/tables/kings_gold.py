@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -28,7 +29,6 @@ FACES = {
     "Crest": ("✠", "bold magenta"),
     "Skull": ("☠", "bold white on red"),
 }
-THREAT_STYLE = {"high": "bold red", "medium": "yellow", "low": "green"}
 LOG_LINES = 12
 
 
@@ -58,21 +58,65 @@ def dice_table(view: dict[str, Any]) -> Table:
     return table
 
 
+def threat_style(captain: dict[str, Any]) -> str:
+    """Red when a rival's next turn could take four coins or more, yellow for less, green when safe."""
+    risk = captain.get("at_risk", 0)
+    return "bold red" if risk >= 4 else "yellow" if risk else "green"
+
+
+def master_mark(view: dict[str, Any], captain: dict[str, Any]) -> str:
+    """The Master Pirate bonus as its own mark: "+10 Master Pirate, for now" while the match goes on."""
+    bonus = captain["points"]["master_pirate"]
+    if not bonus:
+        return ""
+    return f"+{bonus} Master Pirate" + ("" if view["phase"] == "over" else ", for now")
+
+
 def ledger(view: dict[str, Any]) -> Table:
-    """The Captain's Ledger: every chest, Shields, Skull penalties ("skulls"), score and threat level."""
-    table = Table(title="Captain's Ledger", title_justify="left", expand=False, pad_edge=False)
+    """The Captain's Ledger: every chest, Shields, Skull penalties ("skulls"), the chest's points, the
+    Master Pirate bonus apart, the score, and what a rival could take next turn ("threat")."""
+    table = Table(title="Captain's Ledger", title_justify="left", expand=False, pad_edge=False,
+                  box=box.SIMPLE_HEAD)
     for name, justify in (("seat", "right"), ("captain", "left"), ("coins", "right"), ("doubl.", "right"),
-                          ("shields", "left"), ("skulls", "right"), ("score", "right"), ("threat", "left")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    record = view["record"]
+                          ("shields", "left"), ("skulls", "right"), ("chest", "right"), ("bonus", "left"),
+                          ("score", "right"), ("a rival could take", "left")):
+        table.add_column(name, justify=justify, no_wrap=name in ("seat", "captain"))  # type: ignore[arg-type]
     for c in view["captains"]:
         helm = "▶ " if c["seat"] == view["captain"] and view["phase"] != "over" else ""
-        name = c["name"] + (" ★" if record["holder"] == c["seat"] and record["points"] > 0 else "")
+        name = c["name"] + (" ★" if c["points"]["master_pirate"] else "")
         style = "strike dim" if c["eliminated"] else ("bold" if helm else "")
         shields = "◆" * c["shields"] + (" (immune)" if c["immune"] else "")
+        chest = c["score"] - c["points"]["master_pirate"]
         table.add_row(f"{helm}{c['seat']}", name, str(c["coins"]), str(c["doubloons"]), shields,
-                      str(c["penalties"]), str(c["score"]), Text(c["threat"], style=THREAT_STYLE[c["threat"]]),
-                      style=style)
+                      str(c["penalties"]), str(chest), Text(master_mark(view, c), style="magenta"),
+                      str(c["score"]), Text(c["threat"], style=threat_style(c)), style=style)
+    return table
+
+
+def final(view: dict[str, Any], result: dict[str, Any] | None) -> RenderableType:
+    """The end of a match, as the web table's results panel shows it: each captain's coins, doubloons and
+    unused Shields in points, the Master Pirate bonus, the final score, and the badge earned (KG-18, read
+    from the match's result by ``regalia.profiles.badges``, the same reading the server keeps)."""
+    from regalia.profiles.badges import badges_from_result
+
+    captains = view["captains"]
+    badges = badges_from_result(result or {}, len(captains))
+    master = (result or {}).get("master_pirate") or {}
+    table = Table(title="Final scoring", title_justify="left", expand=False, pad_edge=False)
+    for name, justify in (("captain", "left"), ("coins", "right"), ("doubloons", "right"),
+                          ("unused Shields", "right"), ("Master Pirate", "left"), ("score", "right"),
+                          ("badge", "left")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    won = set(view.get("winners") or (result or {}).get("winners") or [])
+    for c in captains:
+        p = c["points"]
+        bonus = (f"+{p['master_pirate']} (largest heist, {master.get('heist')} points)"
+                 if p["master_pirate"] else "")
+        badge = badges.get(c["seat"])
+        table.add_row(c["name"] + (" 👑" if c["seat"] in won else ""),
+                      f"{c['coins']} = {p['coins']}", f"{c['doubloons']} = {p['doubloons']}",
+                      f"{c['shields']} = {p['shields']}", bonus, Text(str(c["score"]), style="bold"),
+                      Text(badge.value if badge else "—", style="bold yellow" if badge else "dim"))
     return table
 
 
@@ -86,7 +130,7 @@ def status_line(view: dict[str, Any]) -> Text:
     record = view["record"]
     if record["points"]:
         holder = view["captains"][record["holder"]]["name"]
-        text.append(f"    largest heist {record['points']} ({holder} ★ +bonus)", style="dim")
+        text.append(f"    largest heist {record['points']} points ({holder} ★)", style="dim")
     if view["end_triggered"] and view["phase"] != "over":
         text.append("    the Treasury is exhausted: last round!", style="bold red")
     return text

@@ -21,6 +21,14 @@ def score(cfg: Config, state: KGState, seat: int) -> int:
     return points
 
 
+def breakdown(cfg: Config, state: KGState, seat: int) -> dict[str, int]:
+    """The parts of ``score``, in points: coins, doubloons, unused Shields and the Master Pirate bonus (held
+    now, for now until the end: KG-16). The Ledger shows the bonus apart so a heist does not read as more."""
+    return {"coins": state.coins[seat] * cfg.coin, "doubloons": state.doubloons[seat] * cfg.doubloon,
+            "shields": state.shields[seat] * cfg.shield,
+            "master_pirate": cfg.bonus if state.record > 0 and state.record_holder == seat else 0}
+
+
 def scores(cfg: Config, state: KGState) -> list[int]:
     """Every captain's score (see ``score``)."""
     return [score(cfg, state, s) for s in range(len(state.coins))]

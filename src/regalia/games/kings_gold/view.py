@@ -7,8 +7,11 @@ Match. In the Captain's Duel the ``duel`` entry adds the ability cards: the publ
 of each captain (dealt, kept or not, the card played) and, for a seat, its own ``hand`` only; the other
 captain's cards are drawn anew by ``hidden.resample_hidden``.
 
-Threat level (the Ledger's column, seed §1.2) is our reading: ``high`` for the captain(s) leading on
-score (the target Technique 2 recommends), ``medium`` within 5 points of the lead, else ``low``.
+Threat (the Ledger's column, seed §1.2) is our reading: how much a rival could take from this captain on
+his next turn, in words (``threat``) and in standard coins (``at_risk``): only standard coins can be stolen
+(KG-4), at most four by Cannons in one turn (five Cannons are a Broadside, two from each: KG-11), twice
+that under a Letter of Marque a rival may still hold (the Duel: from public facts only, KG-22), nothing
+while a Shield stands (it stops a rival's first shot and the rest of his turn, KG-3).
 """
 
 from __future__ import annotations
@@ -21,29 +24,46 @@ from .dice import FACE_BY_NAME, FACE_NAMES
 from .duel import roll_limit
 from .notation import MAX_SEATS, NAMES
 from .rules import Config, cannon_targets, convertible
-from .scoring import scores
+from .scoring import breakdown, scores
 from .state import AIM, ASSIGN, COUNTER, PHASE_NAMES, REACT, KGState
 
-THREAT_MARGIN = 5
+MOST_CANNONS_AT_ONE = 4
+"""Five Cannons are a Broadside (two coins from each rival, KG-11): four is the most aimed at one ship."""
 
 
-def threat_levels(points: list[int], afloat: list[bool]) -> list[str]:
-    """The Ledger's threat column: high (leading), medium (within 5 points), low. Nobody threatens with
-    nothing in the hold (at the start every captain would read "high"), nor once sunk."""
-    lead = max((p for p, a in zip(points, afloat, strict=True) if a), default=0)
-    return ["low" if lead <= 0 or not a else "high" if p == lead else "medium" if lead - p <= THREAT_MARGIN
-            else "low" for p, a in zip(points, afloat, strict=True)]
+def at_risk(state: KGState, seat: int) -> int:
+    """The most standard coins one rival's next turn could take from ``seat`` (0: safe)."""
+    n = len(state.coins)
+    if state.eliminated[seat] or state.shields[seat] or not state.coins[seat]:
+        return 0
+    rivals = [r for r in range(n) if r != seat and not state.eliminated[r]]
+    if not rivals:
+        return 0
+    marque = state.kept and any(state.kept[r] != NO_CARD and not state.played[r] for r in rivals)
+    per_cannon = 2 if marque else 1
+    return min(state.coins[seat], MOST_CANNONS_AT_ONE * per_cannon)
+
+
+def threat_text(state: KGState, seat: int) -> str:
+    """The Ledger's threat column in words: what a rival could take from this captain on his next turn."""
+    if state.eliminated[seat]:
+        return "out of the match"
+    if not state.coins[seat]:
+        return "nothing (no coins aboard)" if not state.doubloons[seat] else "nothing (doubloons can't be stolen)"
+    if state.shields[seat]:
+        return "nothing (a Shield stands)"
+    risk = at_risk(state, seat)
+    return f"up to {risk} coin{'s' * (risk != 1)}" if risk else "nothing"
 
 
 def view(cfg: Config, state: KGState, seat: int | None) -> dict[str, Any]:
     """The whole table, the same for every seat and for spectators (no hidden information)."""
     points = scores(cfg, state)
-    afloat = [not e for e in state.eliminated]
-    threat = threat_levels(points, afloat)
     captains = [
         {"seat": s, "name": NAMES[s], "coins": state.coins[s], "doubloons": state.doubloons[s],
          "shields": state.shields[s], "penalties": state.penalties[s], "score": points[s],
-         "threat": threat[s], "eliminated": state.eliminated[s], "immune": state.immune[s]}
+         "points": breakdown(cfg, state, s), "threat": threat_text(state, s), "at_risk": at_risk(state, s),
+         "eliminated": state.eliminated[s], "immune": state.immune[s]}
         for s in range(len(state.coins))
     ]
     pending: dict[str, Any] | None = None
