@@ -137,14 +137,14 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     async def list_matches(open: bool = False, ids: str | None = Query(None, max_length=4000)) -> list[MatchInfo]:
         wanted = [i for i in ids.split(",") if i] if ids is not None else None
         found = await store.list_matches(ids=wanted, open_only=open)
-        return [match_info(summary, app.state.referee) for summary in found]
+        return [match_info(summary, app.state.referee, hub.live.get(summary.id)) for summary in found]
 
     @app.get("/api/matches/{match_id}")
     async def one_match(match_id: str) -> MatchInfo:
         found = await store.list_matches(ids=[match_id])
         if not found:
             raise HTTPException(404, f"no match {match_id[:40]!r}")
-        return match_info(found[0], app.state.referee)
+        return match_info(found[0], app.state.referee, hub.live.get(match_id))
 
     @app.post("/api/matches/{match_id}/seats/{seat}/claim")
     async def claim(match_id: str, seat: int, body: ClaimRequest | None = None) -> Claimed:
@@ -338,7 +338,8 @@ def game_info(catalog: Catalog, game_id: str) -> GameInfo:
                     options=options, levels=catalog.levels(cls.id))
 
 
-def match_info(summary: MatchSummary, referee: Referee) -> MatchInfo:
+def match_info(summary: MatchSummary, referee: Referee, live: LiveMatch | None = None) -> MatchInfo:
+    """A match as the lists show it; ``live``: this instance's match in play, which knows whose turn it is."""
     seats = [SeatInfo(seat=s.seat, kind=s.kind, level=s.level, name=s.name,
                       open=s.is_open, invite_only=s.is_invite_only) for s in summary.seats]
     try:
@@ -348,7 +349,14 @@ def match_info(summary: MatchSummary, referee: Referee) -> MatchInfo:
         leavers = None
     return MatchInfo(match=summary.id, game=summary.game, options=summary.options, version=summary.version,
                      is_over=summary.is_over, seats=seats, updated_at=summary.updated_at.isoformat(),
-                     leavers=leavers)
+                     leavers=leavers,
+                     to_move=live.match.to_move if live is not None and not live.match.is_over else None,
+                     winners=_winners(summary.result))
+
+
+def _winners(result: dict[str, Any] | None) -> list[int] | None:
+    winners = (result or {}).get("winners")
+    return [w for w in winners if isinstance(w, int)] if isinstance(winners, list) else None
 
 
 def replay_steps(live: LiveMatch, seen_by: int | None = None) -> list[dict[str, Any]]:

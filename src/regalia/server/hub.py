@@ -35,6 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from regalia.core.errors import IllegalAction
 from regalia.core.match import Match
 
+from . import seat_players
 from . import seats as tokens
 from .bots import Bots
 from .broker import SEATS, Broker
@@ -418,12 +419,21 @@ class Hub:
         levels = self.catalog.levels(live.match.game.id)
         if level not in levels:
             raise Refusal(f"unknown level {level!r}; levels: {', '.join(levels)}")
+        if any(mover >= 0 for mover, _ in live.match.history) and await self._rated(live):
+            # a rated match's opponent is fixed once play has begun: its rating change is against that level
+            raise Refusal(f"{live.seats[seat].name or 'the computer'} keeps its level in a rated match once "
+                          "play has begun")
         async with live.lock:
             await self.store.set_level(live.id, seat, level)
             live.seats[seat].level = level
             live.seats[seat].name = computer_seat_name(level)
             self._broadcast(live)
         await self.seats_changed(live)
+
+    async def _rated(self, live: LiveMatch) -> bool:
+        """Whether ``live`` counts for ratings: a person with a profile plays one of its seats."""
+        async with self.store.sessions() as session:
+            return bool(await seat_players.profiles_of(session, live.id))
 
     async def name_seat(self, live: LiveMatch, seat: int, name: str) -> None:
         """A profile plays ``seat``: every screen at the table names the seat so (and does after a restart)."""

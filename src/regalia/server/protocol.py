@@ -190,6 +190,10 @@ class MatchInfo(BaseModel):
     updated_at: str
     leavers: LeaverRule | None = None
     """The rule for a person who leaves (the host's, or the server's default)."""
+    to_move: int | None = None
+    """The seat whose turn it is, where this instance has the match in play and one seat is to move."""
+    winners: list[int] | None = None
+    """A finished match's winning seats, as its result says (empty: nobody won)."""
 
 
 class Claimed(BaseModel):

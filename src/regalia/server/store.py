@@ -82,6 +82,8 @@ class MatchSummary:
     created_at: datetime
     updated_at: datetime
     leavers: tuple[float, str | None] | None = None
+    result: dict[str, Any] | None = None
+    """A finished match's ``Match.result()`` as stored (None while in play)."""
 
 
 @dataclass
@@ -280,7 +282,8 @@ class Store:
             by_match.setdefault(seat.match_id, []).append(_stored_seat(seat))
         return [MatchSummary(r.id, r.game, r.options, r.version, r.is_over, by_match.get(r.id, []),
                              r.created_at, r.updated_at,
-                             (r.leaver_grace, r.leaver_level) if r.leaver_grace is not None else None)
+                             (r.leaver_grace, r.leaver_level) if r.leaver_grace is not None else None,
+                             r.result if r.is_over else None)
                 for r in rows]
 
     # ----- actions: group commit -------------------------------------------------------------------

@@ -304,9 +304,93 @@ async function fillLists(games) {
   })) : h("p", { class: "muted" }, "No match is waiting for players."));
   const order = api.recentMatchIds();
   recent.sort((a, b) => order.indexOf(a.match) - order.indexOf(b.match));
-  recentBox.replaceChildren(recent.length ? h("ul", {}, recent.map((m) => h("li", {},
-    h("a", { href: `#/m/${m.match}` }, `${titles[m.game] || m.game}`),
-    ` · ${m.is_over ? "finished" : `move ${m.version}`}`,
-    m.is_over ? [" · ", h("a", { href: `#/m/${m.match}/replay` }, "replay")] : null)))
+  recentBox.replaceChildren(recent.length ? h("ul", { class: "recent-matches" }, recent.map((m) => recentRow(m, titles, held)))
     : h("p", { class: "muted" }, "None yet."));
+}
+
+/** A seat of a listed match as the table names it: the player's name, "Computer (Easy)", "an open seat". */
+function seatLabel(seat) {
+  if (seat.name) return seat.name;
+  if (seat.kind === "computer") return `Computer (${levelTitle(seat.level || "")})`;
+  if (seat.open) return "an open seat";
+  return `Seat ${seat.seat + 1}`;
+}
+
+/** When a match was last played, as a person says it: "Dec 5, 9:40 AM". */
+function when(iso) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+}
+
+/** One of "Your recent matches": the game, the opponents, the date, and the result, or "your turn" / "in
+ *  play" with the match's link and a way to leave it to the computer. */
+function recentRow(m, titles, held) {
+  const mine = Object.keys(held[m.match] || {}).map(Number);
+  const others = m.seats.filter((s) => !mine.includes(s.seat));
+  const against = others.length ? `with ${others.map(seatLabel).join(", ")}` : "hot-seat";
+  let state;
+  if (m.is_over) {
+    const winners = m.winners || [];
+    const named = winners.map((w) => (mine.includes(w) ? "you" : seatLabel(m.seats[w] || { seat: w, kind: "human" })));
+    state = !winners.length ? "nobody won" : mine.length && others.length && winners.some((w) => mine.includes(w))
+      ? (winners.length > 1 ? "you shared the win" : "you won")
+      : `${[...new Set(named)].join(" and ")} won`;
+  } else if (!mine.length) {
+    state = "in play (you left it to the computer)";
+  } else {
+    state = m.to_move != null && mine.includes(m.to_move) ? "your turn" : "in play";
+  }
+  const row = h("li", { "data-match": m.match },
+    h("a", { href: `#/m/${m.match}` }, titles[m.game] || m.game), ` · ${against} · ${when(m.updated_at)} · `,
+    h("span", { class: `state${state === "your turn" ? " your-turn" : ""}` }, state),
+    m.is_over ? [" · ", h("a", { href: `#/m/${m.match}/replay` }, "replay")] : null);
+  // a person may hand their seats to the computer from here (it counts as a forfeit in the records); a
+  // hot-seat match with nobody else in it has nobody to forfeit to
+  if (!m.is_over && mine.length && others.length) {
+    row.append(" ", h("button", { type: "button", class: "leave-recent", "data-leave": m.match,
+      title: "The computer plays your seat from now on; the match counts as a forfeit for you",
+      onclick: async (event) => {
+        const button = event.currentTarget;
+        if (!confirm("Leave this match to the computer? It counts as a forfeit for you.")) return;
+        button.disabled = true;
+        try {
+          await leaveToComputer(m.match, held[m.match]);
+          api.forgetSeats(m.match, mine);
+          toast("The computer plays your seat from now on.", "info");
+          row.querySelector(".state").textContent = "in play (you left it to the computer)";
+          button.remove();
+        } catch (error) {
+          button.disabled = false;
+          toast(error.message);
+        }
+      } }, "Leave it to the computer"));
+  }
+  return row;
+}
+
+/** Leave ``seats`` ({seat: token}) of a match for good, as the table's Leave button does: over the match's
+ *  socket, proven by the seats' tokens; the referee hands them to the computer at once. */
+function leaveToComputer(matchId, seats) {
+  return new Promise((resolve, reject) => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/matches/${encodeURIComponent(matchId)}`);
+    const wanted = Object.keys(seats).map(Number);
+    let sent = false;
+    const done = (error) => { clearTimeout(timer); ws.close(); if (error) reject(error); else resolve(); };
+    const timer = setTimeout(() => done(new Error("The match did not answer; try again from its table.")), 8000);
+    ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", tokens: Object.values(seats) })));
+    ws.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "refused") { done(new Error(message.reason)); return; }
+      if (message.type !== "update") return;
+      const holding = message.seats || [];
+      if (!sent && wanted.every((seat) => holding.includes(seat))) {
+        sent = true;
+        for (const seat of wanted) ws.send(JSON.stringify({ type: "leave", seat }));
+      } else if (sent && !wanted.some((seat) => holding.includes(seat))) {
+        done();
+      }
+    });
+    ws.addEventListener("error", () => done(new Error("The match could not be reached.")));
+  });
 }
