@@ -1,6 +1,7 @@
 """The Gold Battle's Difficulty selector does what the seed page's does: it sits by the computer's side of
 the HUD ("Player 2: Lords (Computer) ... Difficulty:") and sets the level the computer plays *this* match
 at, from its very next move. The server keeps it (the match's summary, a reload, a spectator's table).
+In a rated match (a profile plays it) the level is fixed once play has begun (issue #40).
 
 The computer's decisions are watched where they are made: the catalog the server asks for an agent records
 the level of every decision, so the test sees the level each move was really played at.
@@ -60,30 +61,54 @@ def test_the_difficulty_selector_sets_the_level_of_the_computers_next_move(page,
     match_id = page.url.split("#/m/")[1]
     selector = page.locator("[data-difficulty='1']")
     expect(selector).to_have_value("hard")
-    assert asked == []  # Red (the person) moves first: the computer has not decided anything yet
-
-    page.select_option("[data-difficulty='1']", "random")
-    expect(page.locator(".players")).to_contain_text("Computer (random)")
-    assert seat_level(site, match_id, 1) == "random"
-    move_once(page)
-    assert asked == [("gold-battle", "random")]  # its reply was decided at the level just chosen
-
-    page.reload()
-    expect(page.locator("[data-difficulty='1']")).to_have_value("random")  # the server kept it
+    # a person is offered the player levels only (random and uct stay in the API and the command line)
+    assert selector.locator("option").all_inner_texts() == ["Easy", "Medium", "Hard"]
+    assert asked == []  # Crimson (the person) moves first: the computer has not decided anything yet
 
     page.select_option("[data-difficulty='1']", "easy")
-    expect(page.locator(".players")).to_contain_text("Computer (easy)")
-    move_once(page)
-    move_once(page)
-    assert asked == [("gold-battle", "random"), ("gold-battle", "easy"), ("gold-battle", "easy")]
+    expect(page.locator(".players")).to_contain_text("Computer (Easy)")
     assert seat_level(site, match_id, 1) == "easy"
+    move_once(page)
+    assert asked == [("gold-battle", "easy")]  # its reply was decided at the level just chosen
+
+    page.reload()
+    expect(page.locator("[data-difficulty='1']")).to_have_value("easy")  # the server kept it
+
+    page.select_option("[data-difficulty='1']", "medium")
+    expect(page.locator(".players")).to_contain_text("Computer (Medium)")
+    move_once(page)
+    move_once(page)
+    assert asked == [("gold-battle", "easy"), ("gold-battle", "medium"), ("gold-battle", "medium")]
+    assert seat_level(site, match_id, 1) == "medium"
 
     # a spectator sees the level, but has no selector: only a player of the match may change it
     context = chromium_browser.new_context(viewport={"width": 1100, "height": 900})
     try:
         watcher = context.new_page()
         watcher.goto(f"{site.url}/#/m/{match_id}")
-        expect(watcher.locator(".gb-hud")).to_contain_text("Difficulty: easy")
+        expect(watcher.locator(".gb-hud")).to_contain_text("Difficulty: Medium")
         expect(watcher.locator("[data-difficulty]")).to_have_count(0)
     finally:
         context.close()
+
+
+def test_a_rated_match_keeps_the_computer_s_level_once_play_has_begun(page, spied):
+    """A profile plays: the match counts for ratings, so the opponent it is rated against stays what it was
+    when play began; the server refuses the change and says why, and the computer plays on at its level."""
+    site, asked = spied
+    page.goto(site.url + "/#/profile")
+    page.fill("#profile-name", "Anne Bonny")
+    page.click("#create-profile button[type=submit]")
+    expect(page.locator("#profile-title")).to_have_text("Anne Bonny")
+    start_from_lobby(page, site, "gold-battle", seats=["human", "computer:hard"])
+    match_id = page.url.split("#/m/")[1]
+    expect(page.locator(".players")).to_contain_text("Anne Bonny")
+    move_once(page)
+    asked.clear()
+    page.select_option("[data-difficulty='1']", "easy")
+    expect(page.locator("#toast")).to_contain_text("keeps its level in a rated match")
+    assert seat_level(site, match_id, 1) == "hard"
+    page.reload()
+    expect(page.locator("[data-difficulty='1']")).to_have_value("hard")
+    move_once(page)
+    assert asked == [("gold-battle", "hard")]
