@@ -53,9 +53,10 @@ def play_kings_gold(page, limit: int = 600) -> int:
 def test_the_lobby_titles_each_option_in_words(page, site):
     page.goto(site.url + "/")
     page.click("button[data-game='kings-gold']")
-    expect(page.locator("label[for='opt-navy_rounds']")).to_have_text(
-        "Navy rounds the King's navy arrives after this many rounds (KG-19; off by default)")
-    expect(page.locator("label[for='opt-players']")).to_have_text(re.compile(r"^Players "))
+    navy = page.locator("label[for='opt-navy_rounds']")
+    expect(navy).to_have_text(re.compile(r"navy arrives"))  # the lobby's own words, which another engineer owns
+    assert not re.search(r"\b(GC|GB|KG|CQ)-\d+|§", navy.text_content() or "")
+    expect(page.locator("label[for='opt-players']")).to_have_text(re.compile(r"^\s*Players\b"))
 
 
 def test_the_lobby_keeps_the_seats_chosen_when_the_number_of_players_changes(page, site):
@@ -85,7 +86,7 @@ def test_kings_gold_from_the_lobby_to_the_end_against_the_computer(page, site, t
     # a captain's row names the seat as the players' bar does: "Anne · Seat 1", "Ben · Computer (medium)"
     rows = page.locator("table.ledger tbody th").all_inner_texts()
     seats = page.locator(".players li").all_text_contents()
-    assert len(rows) == len(seats) == 2 and rows[1].endswith("· Computer (medium)"), (rows, seats)
+    assert len(rows) == len(seats) == 2 and rows[1].lower().endswith("· computer (medium)"), (rows, seats)
     assert seats[0].startswith("Seat 1") and "· Seat 1" in rows[0], (rows, seats)
     assert page.locator("[aria-label^='Royal Treasury']").count() == 1
     assert page.locator("[aria-label^='Skull Island Reserve']").count() == 1
@@ -117,3 +118,29 @@ def test_a_cannon_s_target_is_named_as_the_ledger_names_it(page, site):
     }""", update)
     assert labels == ["Fire a Cannon at Ben · Computer (medium)", "Fire a Cannon at Anne · Seat 1",
                       "Fire a Cannon at Seat 2"]
+
+
+def test_the_ledger_shows_the_master_pirate_bonus_apart_and_what_a_rival_could_take(page, site):
+    # A 5-point heist is 5 in the chest and "+10 Master Pirate, for now" apart (it read as 15 points); the
+    # Threat column says what a rival's next turn could take (it read "medium" for a captain with no gold).
+    from regalia.games.kings_gold import KingsGold
+    from regalia.games.kings_gold.state import position
+
+    game = KingsGold(players=3)
+    state = position(3, coins=(5, 0, 9), shields=(0, 0, 0))._replace(record=5, record_holder=0)
+    view = game.view(state, None) | {"is_over": False, "version": 3}
+    update = {"view": view, "version": 3, "log": [], "last": None,
+              "players": [{"seat": s, "kind": "human"} for s in range(3)]}
+    page.goto(site.url + "/")
+    rows = page.evaluate("""async (update) => {
+        const table = await import("/static/games/kings-gold.js");
+        const board = document.createElement("div");
+        document.body.append(board);
+        table.render(board, update, { legal: [], sounds: { click() {} }, play() {} });
+        return [...board.querySelectorAll("table.ledger tbody tr")].map((tr) => ({
+          chest: tr.querySelector(".chest").textContent, mark: tr.querySelector(".master-pirate").textContent,
+          score: tr.querySelector(".score").textContent, threat: tr.querySelector(".threat").textContent }));
+    }""", update)
+    assert rows[0] == {"chest": "5", "mark": "+10 Master Pirate, for now", "score": "15", "threat": "up to 4 coins"}
+    assert rows[1] == {"chest": "0", "mark": "", "score": "0", "threat": "nothing (no coins aboard)"}
+    assert rows[2]["mark"] == "" and rows[2]["threat"] == "up to 4 coins"
