@@ -33,9 +33,13 @@ def test_gold_battle_from_the_lobby_to_the_end_against_the_computer(page, site):
     expect(page.locator("[data-hud='captured-0']")).to_have_text("Captured Soldiers: 0")
     page.click(".rulebook summary")
     expect(page.locator(".rulebook li")).to_have_count(10)
-    page.select_option("[data-difficulty='1']", "random")
-    expect(page.locator("[data-difficulty='1']")).to_have_value("random")
-    expect(page.locator(".players")).to_contain_text("Computer (Random)")
+    offered = page.locator("[data-difficulty='1'] option").evaluate_all("os => os.map(o => o.textContent)")
+    assert offered == ["Easy", "Medium", "Hard"]
+    page.select_option("[data-difficulty='1']", "medium")
+    expect(page.locator("[data-difficulty='1']")).to_have_value("medium")
+    expect(page.locator(".players")).to_contain_text("Computer (Medium)")
+    page.select_option("[data-difficulty='1']", "easy")  # and back: the battle below is played against easy
+    expect(page.locator(".players")).to_contain_text("Computer (Easy)")
 
     unit = page.locator(".gb-board .clickable").first
     unit.click()
@@ -167,3 +171,31 @@ def test_a_commander_captured_gets_a_banner_over_the_board(page, site):
     expect(page.locator(".table-banner")).to_contain_text("Azure Lords' commander is captured")
     expect(page.locator(".gb-board [data-fallen='f6']")).to_have_count(1)
     shot(page, "gold-battle-banner")
+
+
+def test_with_pacing_on_the_moved_unit_slides_from_where_it_stood(chromium_browser, site):
+    context = chromium_browser.new_context(viewport={"width": 1366, "height": 900}, paced=True)
+    # every animation started on the page is written down: which piece, and from how far
+    context.add_init_script("""window.slides = [];
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (frames, options) {
+        const square = this.closest && this.closest('[data-square]');
+        if (square) window.slides.push([square.dataset.square, frames[0].transform]);
+        return animate.call(this, frames, options);
+      };""")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        start_from_lobby(page, site, "gold-battle", seats=["human", "computer:easy"])
+        page.click(".gb-board [data-square='e4']")
+        page.click(".gb-board [data-square='e5']")
+        expect(page.locator("#log li")).to_have_count(2)  # the computer's answer, drawn after a pause
+        page.wait_for_function("window.slides.length >= 2")
+        slides = page.evaluate("window.slides")
+        assert slides[0][0] == "e5" and "52px" in slides[0][1]  # one square (52 units) up from e4
+        frm, to = _moved(page.locator("#log li").last.inner_text())
+        assert slides[1][0] == to
+        assert not errors, errors
+    finally:
+        context.close()

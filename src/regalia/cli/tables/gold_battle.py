@@ -59,7 +59,7 @@ def hud(view: dict[str, Any]) -> Table:
 
 
 def legend() -> Text:
-    text = Text("♚ commander  ● soldier  ♜ tower  ◆ gold mine (owner's colour)  ♣ forest  !● in danger   ",
+    text = Text("♚ commander  ● soldier  ♜ tower  ◆ gold mine (owner's colour)  ♣ forest  !● in danger\n",
                 style="dim")
     text.append("Crimson Knights", style=COLOURS[0])
     text.append("  ")

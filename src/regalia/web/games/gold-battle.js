@@ -22,6 +22,7 @@
 import { slideFrom } from "../animate.js";
 import { h, s, seatName, svgButton } from "../dom.js";
 import { markLastMove } from "../highlight.js";
+import { levelTitle } from "../leavers.js";
 
 const FILES = "abcdefghijk";
 const CELL = 52;
@@ -284,12 +285,14 @@ export function render(board, update, ctx) {
   }
 }
 
+const OFFERED = ["easy", "medium", "hard"];  // the levels a player is offered (the API keeps random and uct)
+
 function difficulty(update, seat, ctx) {
-  const levels = ctx.levels || [];
-  const name = (level) => (level ? level[0].toUpperCase() + level.slice(1) : level);
-  if (!ctx.setLevel || !levels.length || ctx.replay) return h("span", {}, `Difficulty: ${name(update.players[seat].level)}`);
+  const current = update.players[seat].level;
+  const levels = (ctx.levels || []).filter((level) => OFFERED.includes(level) || level === current);
+  if (!ctx.setLevel || !levels.length || ctx.replay) return h("span", {}, `Difficulty: ${levelTitle(current)}`);
   return h("label", {}, "Difficulty: ", h("select", { "data-difficulty": seat, onchange: (e) => ctx.setLevel(seat, e.target.value) },
-    levels.map((level) => h("option", { value: level, selected: level === update.players[seat].level }, name(level)))));
+    levels.map((level) => h("option", { value: level, selected: level === current }, levelTitle(level)))));
 }
 
 export function sound(previous, update, sounds) {
