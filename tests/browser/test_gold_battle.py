@@ -199,3 +199,15 @@ def test_with_pacing_on_the_moved_unit_slides_from_where_it_stood(chromium_brows
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_person_playing_the_azure_lords_sees_their_army_at_the_bottom(page, site):
+    start_from_lobby(page, site, "gold-battle", seats=["computer:easy", "human"])
+    expect(page.locator("#log li")).to_have_count(1)  # the Crimson Knights (the computer) moved first
+    expect(page.locator(".gb-board [data-lit]").first).to_be_visible()
+    own = page.locator(".gb-board [data-square='f11']").bounding_box()
+    enemy = page.locator(".gb-board [data-square='f1']").bounding_box()
+    assert own["y"] > enemy["y"]  # the board turned round: f11 (the Azure commander) at the bottom
+    lit = page.locator(".gb-board [data-lit]").evaluate_all("els => els.map(e => e.dataset.square)")
+    assert lit and all(int(name[1:]) >= 7 for name in lit)  # the Azure army's units are the lit ones
+    shot(page, "gold-battle-azure")
