@@ -35,6 +35,7 @@ from regalia.games.gold_crown.mat import (
     TOWER_GUARD,
     WALL,
 )
+from regalia.games.gold_crown.rules.chambers import CHAMBER_WORDS
 
 PIECE_STYLES = ("bold yellow", "bold white", "bold red", "bold cyan")
 NAMES = ("Gold", "Silver", "Crimson", "Azure")
@@ -111,7 +112,10 @@ def spinner(view: dict[str, Any]) -> Text:
         text.append(f"Choose {view['casualties']} more casualt{'y' if view['casualties'] == 1 else 'ies'}. ",
                     style="bold red")
     held = {name: NAMES[o] for name, o in view["chambers"].items() if o is not None}
-    text.append("Chambers: " + (", ".join(f"{k} {v}" for k, v in held.items()) or "all the King's") + ".")
+    text.append("Chambers: " + (", ".join(f"{CHAMBER_WORDS[k]} {v}" for k, v in held.items()) or "all the King's")
+                + ".")
+    if view.get("unfinished"):
+        text.append(f" {view['unfinished']}.", style="bold red")
     if view["treachery"]:
         text.append(" Treachery is possible.", style="red")
     return text

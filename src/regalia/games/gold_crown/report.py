@@ -123,7 +123,10 @@ def undo_line(before: GoldCrownState, seat: int, action: str) -> str | None:
     else:
         return None
     problem = march_problem(last, seat)
-    return None if problem is None else f"{problem[0]}."
+    if problem is None:
+        return None
+    return (f"{problem[0]}; the turn ends with it broken, so {COLOURS[seat]}'s moves from his first step this "
+            "turn into a rival's or a full chamber are undone.")
 
 
 CHANCE_PHASES = frozenset({OPENING, SPINNING, SCATTER_PHASE})

@@ -99,7 +99,10 @@ def _unfinished(state: GoldCrownState) -> str | None:
     if state.before is None or state.phase != MARCH:
         return None
     problem = march_problem(state, state.seat)
-    return None if problem is None else problem[0]
+    if problem is None:
+        return None
+    return (f"{problem[0]}; ending the turn now undoes your moves from your first step this turn into a "
+            "rival's or a full chamber")
 
 
 def determinize(view: dict[str, Any]) -> GoldCrownState:

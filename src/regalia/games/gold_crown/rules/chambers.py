@@ -136,8 +136,7 @@ def march_problem(state: GoldCrownState, seat: int) -> tuple[str, int] | None:
         came = sum(1 for c, _ in state.entered if c == chamber)
         if left == 0 and came >= d + 1 and resting >= min(d + 1, CAPACITY):
             continue
-        return (f"The Treachery rule: {assault_words(state, chamber, d)}; the assault was not finished, so "
-                "the turn's moves since your first step into a contested chamber are undone", chamber)
+        return f"The Treachery rule: {assault_words(state, chamber, d)}", chamber
     return None
 
 
