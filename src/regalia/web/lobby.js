@@ -281,7 +281,7 @@ function matchForm(box, game) {
   houseRules,
   h("button", { type: "submit", class: "primary", id: "start-match" }, "Start the match"));
   box.replaceChildren(form);
-  playersInput()?.addEventListener("change", () => { drawSeats(); showListed(); });
+  for (const type of ["change", "input"]) playersInput()?.addEventListener(type, () => { drawSeats(); showListed(); });
   drawSeats();
   box.scrollIntoView({ behavior: "smooth" });
 }
