@@ -89,9 +89,10 @@ def fixed_seeds(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr("regalia.server.seats.new_seed", lambda: f"{name}-{next(count)}")
 
 
-def shot(page: Any, name: str) -> None:
+def shot(page: Any, name: str, full_page: bool = True) -> None:
+    """A screenshot of the whole page (``full_page=False``: what the screen shows, as a player sees it)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
 
 
 def start_from_lobby(page: Any, site: LiveServer, game_id: str, seats: list[str] | None = None,

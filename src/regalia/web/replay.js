@@ -1,5 +1,8 @@
-// Replay of a finished match, step by step, on the game's own table (nothing is secret any more).
+// Replay of a finished match, step by step, on the game's own table (nothing is secret any more). It opens
+// at the top with its controls in view (they stay at the top of the screen), and each step forward shows
+// the table's highlights as the match did: the last move marked, what moved sliding, a big moment's banner.
 import * as api from "./api.js";
+import { banner } from "./banner.js";
 import { h, seatName, showLog } from "./dom.js";
 import { sounds } from "./sound.js";
 import { tableFor } from "./table.js";
@@ -13,14 +16,26 @@ export async function showReplay(root, matchId) {
   const geometry = await api.board(data.game, info.options).catch((e) => { console.error(e); return null; });
   const players = info.seats;
   const board = h("div", { class: "board", id: "board" });
+  const stage = h("div", { class: "stage" }, board);
   const caption = h("p", { class: "status", role: "status", "aria-live": "polite" });
   const log = h("ol", { class: "log" });
   let step = 0;
+  const updateAt = (i) => {
+    const at = data.steps[i];
+    return { view: at.view, seat: data.seat, seats: [], legal: [], players, version: at.version,
+      last: i ? { seat: at.seat, action: at.action } : null };
+  };
   const go = (to) => {
+    const from = step;
     step = Math.max(0, Math.min(data.steps.length - 1, to));
     const current = data.steps[step];
-    const update = { view: current.view, seat: data.seat, seats: [], legal: [], players, version: current.version };
-    table.render(board, update, { play: () => {}, legal: [], sounds, players, replay: true, geometry });
+    const update = updateAt(step);
+    const previous = step ? updateAt(step - 1) : null;  // the step's move is marked as the table marked it
+    const forward = step === from + 1;
+    table.render(board, update, { play: () => {}, legal: [], sounds, players, replay: true, geometry, previous,
+      fresh: forward });
+    const moment = forward && table.moment ? table.moment(previous, update, { players }) : null;
+    if (moment?.banner) banner(stage, moment.banner, { sound: moment.sound === undefined ? "fanfare" : moment.sound });
     caption.textContent = step === 0 ? `Step 0 of ${data.steps.length - 1}: the start`
       : `Step ${step} of ${data.steps.length - 1}: ${seatName(players, current.seat)} — `
         + (table.label ? table.label(current.action, update) : current.action);
@@ -38,11 +53,11 @@ export async function showReplay(root, matchId) {
   const button = (label, id, to) => h("button", { type: "button", id, onclick: () => go(to()) }, label);
   root.replaceChildren(h("section", { class: "match replay" },
     h("h1", {}, `${game.title}: replay`), caption,
-    h("div", { class: "replay-controls", role: "group", "aria-label": "Replay controls" },
+    h("div", { class: "replay-controls", id: "replay-controls", role: "group", "aria-label": "Replay controls" },
       button("« Start", "replay-start", () => 0), button("◀ Back", "replay-back", () => step - 1),
       button("Next ▶", "replay-next", () => step + 1), button("End »", "replay-end", () => data.steps.length - 1),
       seenBy),
-    h("div", { class: "table-area" }, board, h("aside", { class: "side" }, h("h2", {}, "Log"), log)),
+    h("div", { class: "table-area" }, stage, h("aside", { class: "side" }, h("h2", {}, "Log"), log)),
     h("p", {}, h("a", { href: api.recordUrl(matchId), download: `${matchId}.json` }, "Download the record"),
       " · ", h("a", { href: `#/m/${matchId}` }, "Back to the match"))));
   const keys = (event) => {
@@ -52,5 +67,6 @@ export async function showReplay(root, matchId) {
   };
   document.addEventListener("keydown", keys);
   go(0);
+  window.scrollTo(0, 0);  // a replay opened from the bottom of a finished match starts at its top
   return () => document.removeEventListener("keydown", keys);
 }

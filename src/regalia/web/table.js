@@ -121,8 +121,9 @@ export async function showMatch(root, matchId) {
         ended = result;
         parts.results.replaceChildren(...[resultsPanel(result, u.players), again].filter(Boolean));
         parts.status.textContent = statusLine(previous, ended);  // the records' reading: a forfeit loses
-        // the end-of-match panel comes to where the player is looking (after the last moment is seen)
-        setTimeout(() => parts.results.scrollIntoView({ block: "start", behavior: "smooth" }), holdFor("move"));
+        // the end-of-match panel comes to where the player is looking (after the last moment is seen), when
+        // the match ends before their eyes
+        if (fresh) setTimeout(() => parts.results.scrollIntoView({ block: "start", behavior: "smooth" }), holdFor("move"));
       }).catch((e) => console.error(e));
     }
     draw(u, fresh);

@@ -166,9 +166,9 @@ export function render(board, update, ctx) {
     svg.append(row);
   });
 
-  const dock = s("svg", { viewBox: `0 0 ${width} ${narrow ? 262 : 140}`, class: "cq-dock-table", role: "group",
+  const dock = s("svg", { viewBox: `0 0 ${width} ${narrow ? 276 : 150}`, class: "cq-dock-table", role: "group",
     "aria-label": "The pack, the face-up pile, the card passed and your hand" },
-  s("rect", { width, height: narrow ? 262 : 140, rx: 12, fill: "#264d30" }));
+  s("rect", { width, height: narrow ? 276 : 150, rx: 12, fill: "#264d30" }));
   const table = s("g", { transform: "translate(10 10)" });
   table.append(s("g", { class: "cq-pack" }, card("", { x: 0, y: 0, faceDown: true })),
     s("text", { x: 30, y: 104, "text-anchor": "middle", fill: "#fff", "font-size": 12 }, `pack: ${v.pack}`));
@@ -200,8 +200,8 @@ export function render(board, update, ctx) {
       if (!legal.has(action)) return;
       const words = action === "keep" ? "Keep it" : "Swap it";
       const button = s("g", { class: "cq-button", "data-cq": action, "data-lit": action },
-        s("rect", { x: 230, y: i * 56, width: narrow ? 170 : 120, height: 50, rx: 8, fill: action === "keep" ? "#f2c230" : "#fffdf5", stroke: "#7a5a00", "stroke-width": 2 }),
-        s("text", { x: 230 + (narrow ? 85 : 60), y: i * 56 + 31, "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: "#2a1e10" }, words));
+        s("rect", { x: 240, y: i * 56, width: narrow ? 160 : 120, height: 50, rx: 8, fill: action === "keep" ? "#f2c230" : "#fffdf5", stroke: "#7a5a00", "stroke-width": 2 }),
+        s("text", { x: 240 + (narrow ? 80 : 60), y: i * 56 + 31, "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: "#2a1e10" }, words));
       svgButton(button, label(action), () => ctx.play(action));
       choice.append(button);
     });
@@ -210,8 +210,8 @@ export function render(board, update, ctx) {
 
   if (v.hand) {
     const n = v.hand.length;
-    const left = narrow ? Math.max(0, (width - 20 - (n - 1) * 62 - 68) / 2) - 70 : 290;
-    const hand = s("g", { class: "cq-hand", transform: narrow ? `translate(${left} 118)` : `translate(${left} 0)`, role: "group",
+    const left = narrow ? Math.max(0, (width - 20 - (n - 1) * 62 - 68) / 2) - 70 : 330;
+    const hand = s("g", { class: "cq-hand", transform: narrow ? `translate(${left} 116)` : `translate(${left} 0)`, role: "group",
       "aria-label": you ? "Your hand" : `Seat ${me + 1}'s hand` });
     const drawn = step && step.sameSeat && ctx.previous?.view.hand ? [...ctx.previous.view.hand] : null;
     v.hand.forEach((name, i) => {
