@@ -64,10 +64,14 @@ function points(n) {
 /** The Gold Battle's two armies and the Gold Crown's barons, as those games' own texts name them. */
 const SIDES = { "gold-battle": ["Crimson", "Azure"], "gold-crown": ["Gold", "Silver", "Crimson", "Azure"] };
 
-/** A seat by its player's name and, where the game names sides, its side: "Anne (Crimson)". */
-function sided(screen, seat) {
+/** A seat by its player's name and, where the game names sides, its side: "Anne (Crimson)", or in a
+ *  sentence "Anne, playing Crimson," ("Computer (Easy) (Crimson)" would read badly). */
+function sided(screen, seat, inSentence = false) {
   const side = (SIDES[screen.game] || [])[seat];
-  return side ? `${nameOf(screen, seat)} (${side})` : nameOf(screen, seat);
+  const name = nameOf(screen, seat);
+  if (!side) return name;
+  if (inSentence) return `${name}, playing ${side},`;
+  return name.endsWith(")") ? `${name} · ${side}` : `${name} (${side})`;
 }
 
 const BATTLE_DRAWS = {
@@ -91,7 +95,7 @@ export function verdict(screen) {
   const forfeits = screen.seats.filter((s) => s.outcome === "forfeit").map((s) => nameOf(screen, s.seat));
   const gone = forfeits.length ? ` ${listed(forfeits)} left the match and forfeit${forfeits.length === 1 ? "s" : ""} it.` : "";
   const win = winners.length > 1 ? `${listed(winners.map((seat) => sided(screen, seat)))} share the win`
-    : winners.length ? `${sided(screen, winners[0])} wins` : null;
+    : winners.length ? `${sided(screen, winners[0], true)} wins` : null;
   const rest = others.map((s) => `${nameOf(screen, s.seat)} ${points(s.score)}`).join(", ");
   const ahead = (what) => {
     if (winners.length !== 1) return "";
@@ -176,9 +180,19 @@ const EXPLAIN = { "kings-gold": kingsGold, "crown-the-queen": crownTheQueen, "go
 /** Games whose result counts points a person reads ("116 points"); the others' scores only mark the winner. */
 const COUNTS_POINTS = new Set(["kings-gold", "crown-the-queen"]);
 
-/** A seat's outcome in words: a forfeit says why the seat is last whatever its score. */
-function outcomeText(outcome) {
-  return outcome === "forfeit" ? "forfeit (the computer was playing for them at the end)" : outcome;
+/** A seat's outcome in words: a forfeit says why the seat is last whatever its score; in Gold Crown nobody
+ *  winning means the King won (the barons did not draw). */
+function outcomeText(outcome, game) {
+  if (outcome === "forfeit") return "forfeit (the computer was playing for them at the end)";
+  if (outcome === "draw" && game === "gold-crown") return "the King won";
+  return outcome;
+}
+
+/** The game's own last line, with the seats it names by number ("Seat 2 wins the game") called as the page
+ *  calls them. */
+function endingText(screen) {
+  return screen.ending.replace(/\bSeat (\d+)\b/g, (whole, n) =>
+    (screen.seats.some((s) => s.seat === Number(n) - 1) ? nameOf(screen, Number(n) - 1) : whole));
 }
 
 /** The finished match as the records keep it: each seat's place, score and outcome (a forfeit included). */
@@ -203,11 +217,11 @@ export function resultsPanel(result, players = null) {
     h("h2", {}, "The match is over"),
     h("p", { class: "verdict", id: "verdict" }, verdict(screen)),
     h("ul", { class: "places" }, places.map((s) => h("li", { "data-seat": s.seat },
-      h("strong", {}, `${s.place}. ${s.name}`), scored ? ` · ${points(s.score)}` : "", ` · ${outcomeText(s.outcome)}`,
+      h("strong", {}, `${s.place}. ${s.name}`), scored ? ` · ${points(s.score)}` : "", ` · ${outcomeText(s.outcome, screen.game)}`,
       s.rating_after != null ? h("span", { class: "rating-change" },
         ` · ${Math.round(s.rating_before)} → ${Math.round(s.rating_after)} (${signed(s.rating_after - s.rating_before)})`) : null,
       s.badge ? h("span", { class: "badge" }, ` · ${s.badge}`) : null))),
-    screen.ending ? h("p", { class: "ending muted", id: "ending" }, screen.ending) : null,
+    screen.ending ? h("p", { class: "ending muted", id: "ending" }, endingText(screen)) : null,
     h("h3", {}, "How it was scored"),
     (EXPLAIN[screen.game] || howWon)(screen));
 }
