@@ -96,12 +96,7 @@ class KeyboardReader:
                 left = end - time.monotonic()
                 if left <= 0 or not select.select([fd], [], [], left)[0]:
                     return None
-                if not is_tty:
-                    line = self.stream.readline()
-                    if not line:
-                        raise EOFError
-                    return str(line).rstrip("\r\n")
-                chunk = os.read(fd, 1024).decode(errors="replace")
+                chunk = os.read(fd, 1024).decode(errors="replace")  # the fd itself: no hidden read-ahead
                 if not chunk:
                     raise EOFError
                 self.pending += chunk
@@ -115,6 +110,8 @@ class KeyboardReader:
             key, self.pending = self.pending[0], self.pending[1:]
             if key in "\r\n":
                 line, self.buffer = self.buffer, ""
+                if self.pending.startswith("\n") and key == "\r":
+                    self.pending = self.pending[1:]
                 self.console.file.write("\n")
                 return line
             if key in ("\x7f", "\b"):
