@@ -211,3 +211,29 @@ def test_the_result_screen_says_who_won_and_why_in_one_sentence(sized, site, gam
     assert_no_developer_words(page, f"{game_id} result screen")
     results.scroll_into_view_if_needed()
     shot(page, f"words-result-{game_id}-{page.size_name}")
+
+
+def test_your_recent_matches_name_the_game_the_opponents_the_date_and_the_state(page, site):
+    """A match in play reads "your turn" (or "in play") and can be left to the computer from the lobby (a
+    forfeit); a finished one says who won. The opponents are named as the table names them."""
+    open_form(page, site, "gold-battle")
+    page.fill("#seat-name-0", "Anne")
+    page.select_option("#seat-1", "computer:easy")
+    page.click("#start-match")
+    page.wait_for_url("**/#/m/*")
+    playing = page.url.split("#/m/")[1]
+    expect(page.locator(".players")).to_contain_text("Anne")
+    page.goto(site.url + "/")
+    row = page.locator(f".recent-matches li[data-match='{playing}']")
+    expect(row).to_contain_text(re.compile(
+        r"^The Gold Battle · with Computer \(Easy\) · \w{3} \d{1,2}, \d{1,2}:\d\d [AP]M · your turn"))
+    shot(page, "words-recent-matches")
+    page.once("dialog", lambda dialog: dialog.accept())
+    row.locator("button[data-leave]").click()
+    expect(row.locator(".state")).to_have_text("in play (you left it to the computer)")
+    expect(row.locator("button[data-leave]")).to_have_count(0)
+    site.wait_until_over(playing, seconds=120)  # the computer plays both sides to the end
+    page.reload()
+    expect(row).to_contain_text(re.compile(r"· (Anne won|Computer \(Easy\) won|nobody won)"))
+    screen = site.http.get(f"/api/matches/{playing}/result").json()
+    assert [s["outcome"] for s in screen["seats"]][0] == "forfeit"  # leaving counts as a forfeit
