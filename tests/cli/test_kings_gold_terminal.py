@@ -186,3 +186,36 @@ def test_the_final_scoring_of_a_position_names_each_part():
     for part in ("30 = 30", "10 = 50", "2 = 4", "+10 (largest heist, 25 points)", "94", "Gold Pirate King"):
         assert part in anne, part
     assert "4 = 4" in ben and "—" in ben
+
+
+def test_the_keyboard_reader_takes_lines_from_a_descriptor_and_gives_up_at_its_limit():
+    import io
+    import os
+
+    from regalia.cli.terminal import KeyboardReader
+
+    read_end, write_end = os.pipe()
+    try:
+        os.write(write_end, b"roll\r\nreroll 2 5\n")
+        out = io.StringIO()
+        with os.fdopen(read_end, "rb", buffering=0, closefd=False) as stream:
+            keys = KeyboardReader(Console(file=out, width=80), stream)
+            assert keys.read_line("⏱ 10 s left · you: ", 5.0) == "roll"
+            assert keys.read_line("⏱ 9 s left · you: ", 5.0) == "reroll 2 5"  # both came in one read
+            assert keys.read_line("⏱ 8 s left · you: ", 0.01) is None  # nothing typed: the limit passes
+        assert "⏱ 10 s left · you: " in out.getvalue() and "⏱ 8 s left" in out.getvalue()
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+
+
+def test_regalia_play_takes_the_mode():
+    from typer.testing import CliRunner
+
+    from regalia.cli.main import app
+
+    result = CliRunner().invoke(app, ["play", "kings-gold", "--mode", "blitz", "--seed", "5", "--ai", "easy"],
+                                input="quit\n")
+    assert result.exit_code == 0 and "10 s left for this turn" in result.output, result.output
+    refused = CliRunner().invoke(app, ["play", "kings-gold", "--mode", "sprint"])
+    assert refused.exit_code == 2 and "'sprint' is not valid" in refused.output

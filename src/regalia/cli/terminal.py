@@ -148,6 +148,11 @@ class BlockingReader:
 
 
 def default_reader(console: Console) -> LineReader:
+    """The keyboard waited on with a limit where the input is a POSIX file descriptor, else read as it comes."""
+    try:
+        sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # no descriptor (a test runner's input, an embedded shell)
+        return BlockingReader(console)
     return KeyboardReader(console) if os.name == "posix" else BlockingReader(console)
 
 
