@@ -219,3 +219,14 @@ def test_regalia_play_takes_the_mode():
     assert result.exit_code == 0 and "10 s left for this turn" in result.output, result.output
     refused = CliRunner().invoke(app, ["play", "kings-gold", "--mode", "sprint"])
     assert refused.exit_code == 2 and "'sprint' is not valid" in refused.output
+
+
+def test_kg_20_against_the_computer_each_of_your_turns_has_its_own_ten_seconds():
+    # Seed 18: Anne (you) at the helm rolls at 1 s and stops at 2 s; Ben (the computer) plays at once;
+    # Anne's next turn starts a fresh countdown at 10 (it once kept the first turn's deadline) and its time
+    # runs out at 12 s, before the "quit" typed at 12.5 s.
+    match, keys, _ = terminal([(1.0, "roll"), (2.0, "stop"), (12.5, "quit")], ai="easy", seed=18)
+    assert match.actions[:2] == ["roll", "stop"] and match.actions[3] == "timeout"
+    prompts = [p.split(" ·")[0] for p in keys.prompts]
+    assert prompts[:13] == ["⏱ 10 s left", "⏱ 9 s left"] + [f"⏱ {n} s left" for n in range(10, 0, -1)] + [
+        "⏱ 10 s left"], prompts

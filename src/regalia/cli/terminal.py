@@ -191,6 +191,7 @@ def play_terminal(game_id: str, *, players: int | None, ai: str, seed: int | Non
         if mover in agents:
             action = agents[mover].choose(match)
             match.play(action)
+            timer = None  # the seat to move changed: the next person's turn has a limit of its own
             continue
         seconds = match.game.turn_seconds(match.state)
         if seconds is None:
