@@ -47,7 +47,7 @@ def test_stale_version_is_refused_and_changes_nothing(server):
     player.act("roll")
     refusal = player.act("roll", version=0)
     assert refusal["type"] == "refused"
-    assert "stale action: you saw version 0, the match is at version 1" in refusal["reason"]
+    assert "stale action: the table moved on before your move arrived (you saw version 0, the match is at version 1)" in refusal["reason"]
     assert refusal["version"] == 1
     fresh = server.ws(created["match"])
     assert fresh.state["version"] == 1
@@ -234,7 +234,7 @@ def test_a_finished_match_replays_as_any_one_seat_saw_it_and_only_once_it_is_ove
         seen[seat] = views[0]
     assert seen[0] != seen[None] != seen[1]  # each seat's own card; the table's neither
     wrong = server.http.get(f"/api/matches/{created['match']}/replay", params={"seat": 2})
-    assert wrong.status_code == 400 and "seats 0 to 1" in wrong.json()["detail"]
+    assert wrong.status_code == 400 and "(0 to 1)" in wrong.json()["detail"]
 
 
 def test_a_rematch_gives_the_asker_their_seats_opens_the_others_and_is_the_same_for_the_second_asker(server):

@@ -3,7 +3,7 @@
     GET  /                                  the lobby (static, ES modules under /static)
     GET  /healthz                           200 once the database is migrated and the hub runs
     GET  /api/games                         games with their option specs and computer levels
-    GET  /api/games/{id}/rules              the game's rulebook (RULES.md) as HTML
+    GET  /api/games/{id}/rules              the game's rulebook for players (rulebook.md) as HTML
     POST /api/matches                       a new match -> its id and the tokens of its human seats
     GET  /api/matches?open=1 | ?ids=a,b     matches open to join | these matches (your recent ones)
     GET  /api/matches/{id}                  one match's public summary
@@ -109,7 +109,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     app.state.match_quota = MatchQuota()  # anonymous new matches per client a minute (limits.py)
     install_records(app, store, hub)  # profiles, ratings, boards; the referee's clock and leavers
     install_boards(app, catalog)  # GET /api/games/{id}/board: a game's static geometry (boards.py)
-    install_rulebooks(app, catalog)  # GET /api/games/{id}/rules: its RULES.md as HTML (rulebooks.py)
+    install_rulebooks(app, catalog)  # GET /api/games/{id}/rules: its rulebook.md as HTML (rulebooks.py)
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
@@ -228,7 +228,8 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     async def replay(match_id: str, seat: int | None = None) -> dict[str, Any]:
         live = await finished_or_409(match_id)
         if seat is not None and not 0 <= seat < live.match.players:
-            raise HTTPException(400, f"no seat {seat}: this match has seats 0 to {live.match.players - 1}")
+            raise HTTPException(400, f"no seat {seat}: this match has {live.match.players} seats, numbered "
+                                     f"from 0 in the API (0 to {live.match.players - 1})")
         steps = replay_steps(live, seat)
         return {"match": match_id, "game": live.match.game.id, "seat": seat, "steps": steps,
                 "hidden_information": live.match.game.hidden_information}  # this match's: a mode may have none

@@ -132,6 +132,10 @@ class LiveMatch:
         seat = self.seats[mover]
         return seat if seat.kind == "computer" else None
 
+    def seat_name(self, seat: int) -> str:
+        """A seat as the table names it: its player's name ("Anne", "Computer (Easy)"), else "Seat 2"."""
+        return self.seats[seat].name or f"Seat {seat + 1}"
+
     def players(self) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
                  "open": s.is_open, "invite_only": s.is_invite_only, "away": s.seat in self.away or s.seat in self.left or s.seat in self.away_elsewhere}
@@ -497,10 +501,10 @@ class Hub:
             await self._catch_up(live)
             match = live.match
             if version != match.version:
-                raise Refusal(f"stale action: you saw version {version}, the match is at version "
-                              f"{match.version}")
-            if match.to_move is not None and seat != match.to_move:  # said as the table says it, from Seat 1
-                raise Refusal(f"it is not Seat {seat + 1}'s turn: Seat {match.to_move + 1} is to move")
+                raise Refusal(f"stale action: the table moved on before your move arrived (you saw version "
+                              f"{version}, the match is at version {match.version}): look again and choose")
+            if match.to_move is not None and seat != match.to_move:  # said as the table names the seats
+                raise Refusal(f"it is not {live.seat_name(seat)}'s turn: {live.seat_name(match.to_move)} is to move")
             before = match.state
             try:
                 match.check(action, seat, clock=clock and client is None)
