@@ -1,5 +1,6 @@
 """Treachery among the barons: GC-20 … GC-23."""
 
+import json
 import re
 
 from regalia.games.gold_crown.mat import CHAMBERS
@@ -130,3 +131,13 @@ def test_paragraph_treachery_masonry_attack_one_for_one():
     state = GAME.apply(state, "move m7-n7")
     assert at(state, "n7") == 0
     assert KING == -1
+
+
+def test_gc_22_a_turn_in_the_middle_of_an_assault_travels_whole_in_its_view():
+    state = silver_south({0: ["j7", "k7", "l7"], 1: ["j8", "l8"]})
+    for step in ("move j7-j8", "move k7-k8"):
+        state = GAME.apply(state, step)
+        view = json.loads(json.dumps(GAME.view(state, 1)))
+        again = GAME.determinize(view, 1, None)
+        assert again == state and again.before == state.before and again.entered == state.entered
+        assert GAME.apply(again, "end") == GAME.apply(state, "end")
