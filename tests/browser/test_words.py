@@ -237,3 +237,31 @@ def test_your_recent_matches_name_the_game_the_opponents_the_date_and_the_state(
     expect(row).to_contain_text(re.compile(r"· (Anne won|Computer \(Easy\) won|nobody won)"))
     screen = site.http.get(f"/api/matches/{playing}/result").json()
     assert [s["outcome"] for s in screen["seats"]][0] == "forfeit"  # leaving counts as a forfeit
+
+
+def test_a_friend_is_called_by_the_name_they_gave_on_every_screen(page, site, chromium_browser):
+    """The host names their own seat in the lobby; a friend who once gave a name in their browser's lobby is
+    called so when they take their seat by the invite link: one name per player, the same on both screens."""
+    open_form(page, site, "crown-the-queen")
+    page.fill("#seat-name-0", "Anne")
+    page.select_option("#seat-1", "open")
+    page.select_option("#seat-2", "computer:easy")
+    page.click("#start-match")
+    page.wait_for_url("**/#/m/*")
+    invite = page.locator("#invites input").first.input_value()
+    context = chromium_browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        friend = context.new_page()
+        friend.goto(site.url + "/")
+        friend.evaluate("localStorage.setItem('regalia.guest-name', 'Mary')")  # as their lobby remembered it
+        friend.goto(invite)
+        friend.wait_for_url(re.compile(r".*#/m/[^/]+$"))
+        for screen in (page, friend):
+            players = screen.locator(".players")
+            expect(players).to_contain_text("Anne")
+            expect(players).to_contain_text("Mary")
+            expect(players).to_contain_text("Computer (Easy)")
+        assert "Seat 2" not in page.locator(".players").inner_text()
+        shot(friend, "words-friend-named")
+    finally:
+        context.close()

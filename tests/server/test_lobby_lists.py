@@ -68,3 +68,32 @@ def test_an_unrated_match_may_change_its_computer_level_and_the_table_names_it(s
     player.wait_for(lambda s: s["players"][1]["name"] == "Computer (Other)")
     assert listed(site, created["match"])["seats"][1]["level"] == "other"
     player.close()
+
+
+def test_a_guest_names_their_seat_and_the_table_and_result_call_them_so(site):
+    created = site.new_match("high-card", seats=[{"kind": "human"}, {"kind": "computer"}])
+    token = created["tokens"]["0"]
+    path = f"/api/matches/{created['match']}/seats/0/name"
+    assert site.http.post(path, json={"seat_token": "wrong", "name": "Anne"}).status_code == 403
+    assert site.http.post(path, json={"seat_token": token, "name": "   "}).status_code == 422
+    answer = site.http.post(path, json={"seat_token": token, "name": "  Anne   Bonny "})
+    assert answer.status_code == 200 and answer.json()["name"] == "Anne Bonny"
+    player = site.ws(created["match"])
+    player.hello(token)
+    assert player.state["players"][0]["name"] == "Anne Bonny"
+    player.act("hold")
+    player.wait_for(lambda s: s["view"]["is_over"])
+    player.close()
+    screen = site.http.get(f"/api/matches/{created['match']}/result").json()
+    assert [s["name"] for s in screen["seats"]] == ["Anne Bonny", "Computer (Random)"]
+    assert site.http.post(path, json={"seat_token": token, "name": "Mary"}).status_code == 409  # over
+
+
+def test_a_profile_s_seat_keeps_the_profile_s_name(site):
+    me = new_profile(site, "Calico Jack")
+    created = site.new_match("high-card", seats=[{"kind": "human"}, {"kind": "computer"}])
+    token = created["tokens"]["0"]
+    site.http.post(f"/api/matches/{created['match']}/seats/0/player", json={"seat_token": token},
+                   headers=auth(me["token"]))
+    renamed = site.http.post(f"/api/matches/{created['match']}/seats/0/name", json={"seat_token": token, "name": "X"})
+    assert renamed.status_code == 409 and "profile" in renamed.json()["detail"]

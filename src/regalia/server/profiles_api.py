@@ -9,6 +9,7 @@
     GET  /api/profiles/{id}                     anyone's profile page (history, graphs, badges, rubbers)
     GET  /api/leaderboards/{game}               top players (and your rank, with your token)
     POST /api/matches/{id}/seats/{n}/player     {"seat_token"} + Bearer: this seat is played by you
+    POST /api/matches/{id}/seats/{n}/name       {"seat_token", "name"}: a guest's name, chosen at the table
     GET  /api/matches/{id}/result               the end-of-match screen: result, places, rating changes
     POST /api/matches/{id}/leavers              {"seat_token", "grace", "level"}: the host's zombie mode
 
@@ -78,6 +79,11 @@ class DiceSkinChoice(_Body):
 
 class SeatProof(_Body):
     seat_token: str = Field(max_length=200)
+
+
+class GuestName(_Body):
+    seat_token: str = Field(max_length=200)
+    name: str = Field(min_length=1, max_length=40)
 
 
 class LeaverSettings(_Body):
@@ -291,6 +297,24 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
         await hub.name_seat(live, seat, me.display_name)
         return {"match": match_id, "seat": seat, "profile": me.id, "name": me.display_name,
                 "dice_skin": me.dice_skin}
+
+    @router.post("/api/matches/{match_id}/seats/{seat}/name")
+    async def name_guest(match_id: str, seat: int, body: GuestName) -> dict[str, Any]:
+        """A guest's name chosen at the table (a seat no profile plays): every screen names the seat so."""
+        live = await live_or_404(match_id)
+        if not (0 <= seat < len(live.seats)) or not seat_tokens.token_matches(body.seat_token,
+                                                                              live.seats[seat].token_hash):
+            raise HTTPException(403, f"that token does not hold Seat {seat + 1} of this match")
+        if live.match.is_over:
+            raise HTTPException(409, "the match is over: nothing about it can be changed")
+        name = " ".join(body.name.split())
+        if not name:
+            raise HTTPException(422, "a name needs at least one letter")
+        async with store.sessions() as session:
+            if seat in await seat_players.profiles_of(session, match_id):
+                raise HTTPException(409, "this seat is played by a profile: it keeps the profile's name")
+        await hub.name_seat(live, seat, name)
+        return {"match": match_id, "seat": seat, "name": name}
 
     @router.get("/api/matches/{match_id}/result")
     async def result(match_id: str) -> dict[str, Any]:

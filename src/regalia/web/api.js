@@ -44,6 +44,20 @@ export const rematch = (id, seatTokens) =>
 /** A new invite link's key for a private match's open seat (a player's; the old link stops working). */
 export const newInvite = (id, seat, seatToken) =>
   call("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/invite`, { seat_token: seatToken });
+const GUEST_KEY = "regalia.guest-name";
+
+/** The name a guest of this browser gave in the lobby (the first seat's), or "". */
+export function guestName() {
+  return localStorage.getItem(GUEST_KEY) || "";
+}
+
+export function rememberGuestName(name) {
+  if (name) localStorage.setItem(GUEST_KEY, name);
+}
+
+/** A guest's name for a seat this browser holds (a profile's seat keeps the profile's name). */
+export const nameSeat = (id, seat, seatToken, name) =>
+  call("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/name`, { seat_token: seatToken, name });
 export const rematchOf = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}/rematch`);
 
 const boards = {};

@@ -39,6 +39,9 @@ async function route() {
       if (!claimed) return;
       api.rememberSeats(claimed.match, { [claimed.seat]: claimed.token });
       await attachSeats(claimed.match, { [claimed.seat]: claimed.token });
+      // a guest is called at the table by the name they gave in this browser's lobby (a profile by its own)
+      const guest = api.me() ? null : api.guestName();
+      if (guest) await api.nameSeat(claimed.match, claimed.seat, claimed.token, guest).catch((e) => toast(e.message));
       location.replace(`#/m/${claimed.match}`);
       return;
     }

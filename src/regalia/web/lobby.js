@@ -185,7 +185,7 @@ function seatRow(game, index) {
   const mine = api.me();
   const name = h("input", { type: "text", id: `seat-name-${index}`, class: "seat-name", maxlength: 40,
     "aria-label": `Name of the player in seat ${index + 1}`, placeholder: "Name",
-    value: index === 0 && mine?.name ? mine.name : "" });
+    value: index === 0 ? mine?.name || api.guestName() : "" });
   const showName = () => { name.hidden = select.value !== "human"; };
   select.addEventListener("change", showName);
   const row = h("div", { class: "field seat-row" }, h("label", { for: `seat-${index}` }, `Seat ${index + 1}`), select, name);
@@ -272,6 +272,8 @@ function matchForm(box, game) {
       const name = row.querySelector(".seat-name").value.trim();
       return kind === "computer" ? { kind, level } : kind === "human" && name ? { kind, name } : { kind };
     });
+    const first = seatsBox.querySelector(".seat-row .seat-name");
+    if (!api.me() && first && !first.hidden) api.rememberGuestName(first.value.trim());  // this browser's guest
     const listed = form.querySelector("#listed");
     await startMatch({ game: game.id, options, seats, private: !listed.checked }, leavers, placeError);
   } },
