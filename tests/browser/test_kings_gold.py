@@ -121,7 +121,7 @@ def test_a_cannon_s_target_is_named_as_the_ledger_names_it(page, site):
 
 
 def test_the_ledger_shows_the_master_pirate_bonus_apart_and_what_a_rival_could_take(page, site):
-    # A 5-point heist is 5 in the chest and "+10 Master Pirate, for now" apart (it read as 15 points); the
+    # A 5-point heist scores 15 with "+10 Master Pirate, for now" beside it (it read as a 15-point chest); the
     # Threat column says what a rival's next turn could take (it read "medium" for a captain with no gold).
     from regalia.games.kings_gold import KingsGold
     from regalia.games.kings_gold.state import position
@@ -138,9 +138,9 @@ def test_the_ledger_shows_the_master_pirate_bonus_apart_and_what_a_rival_could_t
         document.body.append(board);
         table.render(board, update, { legal: [], sounds: { click() {} }, play() {} });
         return [...board.querySelectorAll("table.ledger tbody tr")].map((tr) => ({
-          chest: tr.querySelector(".chest").textContent, mark: tr.querySelector(".master-pirate").textContent,
+          mark: tr.querySelector(".master-pirate").textContent,
           score: tr.querySelector(".score").textContent, threat: tr.querySelector(".threat").textContent }));
     }""", update)
-    assert rows[0] == {"chest": "5", "mark": "+10 Master Pirate, for now", "score": "15", "threat": "up to 4 coins"}
-    assert rows[1] == {"chest": "0", "mark": "", "score": "0", "threat": "nothing (no coins aboard)"}
+    assert rows[0] == {"mark": "+10 Master Pirate, for now", "score": "15", "threat": "up to 4 coins"}
+    assert rows[1] == {"mark": "", "score": "0", "threat": "nothing: no coins"}
     assert rows[2]["mark"] == "" and rows[2]["threat"] == "up to 4 coins"

@@ -42,10 +42,10 @@ def test_the_ledger_s_threat_says_what_a_rival_could_take_next_turn():
     state = position(4, coins=(0, 3, 9, 5), doubloons=(2, 0, 0, 0), shields=(0, 0, 0, 1))
     view = GAME.view(state, None)
     threat = [(c["threat"], c["at_risk"]) for c in view["captains"]]
-    assert threat == [("nothing (doubloons can't be stolen)", 0),
+    assert threat == [("nothing: doubloons are safe", 0),
                       ("up to 3 coins", 3),
                       ("up to 4 coins", 4),  # four Cannons at one ship; five are a Broadside
-                      ("nothing (a Shield stands)", 0)]
+                      ("nothing: a Shield stands", 0)]
     assert view["captains"][1]["threat"] != "medium"
 
 

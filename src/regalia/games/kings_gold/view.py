@@ -49,9 +49,9 @@ def threat_text(state: KGState, seat: int) -> str:
     if state.eliminated[seat]:
         return "out of the match"
     if not state.coins[seat]:
-        return "nothing (no coins aboard)" if not state.doubloons[seat] else "nothing (doubloons can't be stolen)"
+        return "nothing: doubloons are safe" if state.doubloons[seat] else "nothing: no coins"
     if state.shields[seat]:
-        return "nothing (a Shield stands)"
+        return "nothing: a Shield stands"
     risk = at_risk(state, seat)
     return f"up to {risk} coin{'s' * (risk != 1)}" if risk else "nothing"
 

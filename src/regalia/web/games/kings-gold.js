@@ -130,20 +130,21 @@ export function render(board, update, ctx) {
       onclick: () => ctx.play(reroll) }, reroll ? `Re-roll ${reroll.slice(7).split(" ").length} dice` : "Hold fewer dice to re-roll") : null,
     canReroll ? h("span", { class: "muted" }, "Click a die to hold it.") : null);
 
-  // Score = the chest's points + the Master Pirate bonus, which is shown apart as its own mark, so that a
-  // 5-point heist does not read as 15; Threat = what a rival could take next turn, as the view words it.
+  // Score counts the Master Pirate bonus of the largest heist so far; the bonus is shown apart as its own
+  // mark beside it, so a 5-point heist does not read as 15. Threat: what a rival could take next turn, as
+  // the view words it.
   const bonusOf = (c) => c.points?.master_pirate || 0;
   const mark = (c) => bonusOf(c) ? `+${bonusOf(c)} Master Pirate${v.is_over ? "" : ", for now"}` : "";
   const risk = (c) => (c.at_risk >= 4 ? "threat-high" : c.at_risk > 0 ? "threat-medium" : "threat-low");
   const ledger = h("table", { class: "ledger", "aria-label": "Captain's Ledger" },
     h("caption", {}, "Captain's Ledger"),
-    h("thead", {}, h("tr", {}, ["Captain", "Gold", ["Doubloons", "Dbl."], ["Shields", "Shd."], "Chest", "Bonus", "Score",
+    h("thead", {}, h("tr", {}, ["Captain", "Gold", ["Doubloons", "Dbl."], ["Shields", "Shd."], "Score", "Bonus",
       ["A rival could take next turn", "Threat"], ""].map(columnHeader))),
     h("tbody", {}, v.captains.map((c) => h("tr", { class: [c.seat === v.captain ? "at-helm" : "", c.eliminated ? "out" : ""].join(" ") },
       h("th", { scope: "row" }, namedSeat(c.name, update.players, c.seat), c.seat === v.captain ? " ⚓" : "", c.immune ? " (immune)" : ""),
       h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
-      h("td", { class: "chest" }, c.score - bonusOf(c)), h("td", { class: "master-pirate" }, mark(c)),
-      h("td", { class: "score" }, c.score), h("td", { class: `threat ${risk(c)}` }, c.threat),
+      h("td", { class: "score" }, c.score), h("td", { class: "master-pirate" }, mark(c)),
+      h("td", { class: `threat ${risk(c)}` }, c.threat),
       h("td", {}, legal.has(`fire ${c.seat}`) ? h("button", { type: "button", class: "fire", "data-kg": `fire ${c.seat}`,
         onclick: () => ctx.play(`fire ${c.seat}`) }, "Fire!") : "")))));
 
