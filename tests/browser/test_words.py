@@ -265,3 +265,10 @@ def test_a_friend_is_called_by_the_name_they_gave_on_every_screen(page, site, ch
         shot(friend, "words-friend-named")
     finally:
         context.close()
+
+
+def test_the_rulebook_page_leads_to_a_new_match_of_its_game(page, site):
+    page.goto(f"{site.url}/#/rules/kings-gold")
+    expect(page.locator("#rules-page .rules-picture svg")).to_be_visible()
+    page.get_by_role("link", name="Play King's Gold").click()
+    expect(page.locator("form.match-form h2")).to_have_text("King's Gold: a new match")

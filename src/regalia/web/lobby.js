@@ -23,6 +23,9 @@ export async function showLobby(root) {
     h("section", { class: "panel" }, h("h2", {}, "Your recent matches"), h("div", { id: "recent-matches" }, "…")),
   );
   fillLists(games).catch((error) => toast(error.message));
+  const chosen = games.find((game) => game.id === sessionStorage.getItem("regalia.play"));  // "Play" on its rulebook
+  sessionStorage.removeItem("regalia.play");
+  if (chosen) matchForm(newMatch, chosen);
 }
 
 function players(game) {

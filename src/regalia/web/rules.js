@@ -1,6 +1,8 @@
-// A game's rulebook: its package's RULES.md, served as HTML by the server (raw HTML in it escaped there).
+// A game's rulebook for players: its package's rulebook.md (the original rules in clear words, and how the
+// table settles what they leave open), served as HTML by the server (raw HTML in it escaped there).
 import * as api from "./api.js";
 import { h } from "./dom.js";
+import { gamePicture } from "./pictures.js";
 
 /** The rulebook of ``gameId`` as an element, once fetched. */
 export async function rulebookText(gameId) {
@@ -15,7 +17,10 @@ export async function showRules(root, gameId) {
   const [games, text] = await Promise.all([api.games(), rulebookText(gameId)]);
   const game = games.find((g) => g.id === gameId);
   root.replaceChildren(h("section", { class: "panel how-to-play", id: "rules-page" },
-    h("p", {}, h("a", { href: "#/" }, "← Back to the lobby")), text));
+    h("p", {}, h("a", { href: "#/" }, "← Back to the lobby")),
+    game ? h("div", { class: "rules-picture" }, gamePicture(game.id, game.title)) : null, text,
+    game ? h("p", {}, h("a", { href: "#/", onclick: () => sessionStorage.setItem("regalia.play", game.id) },
+      `Play ${game.title}`)) : null));
   document.title = `${game ? game.title : gameId}: the rules · Regalia`;
 }
 
