@@ -47,7 +47,7 @@ def test_crown_the_queen_from_the_lobby_to_the_end_against_the_computer(page, si
     # every card's name fits its coloured band, and the fan is labelled as the player's hand
     overruns = page.locator(".cq-card > rect + rect + text").evaluate_all(
         "els => els.map(e => [e.textContent, e.getBBox().width, e.previousSibling.getBBox().width])"
-        ".filter(([, text, band]) => text > band - 4)")
+        ".filter(([, text, band]) => text > band - 4 + 0.01)")  # a narrowed name is 50 units wide, give or take 1e-5
     assert overruns == [], overruns
     expect(page.locator(".cq-hand-name")).to_have_text("your hand")
     # a card to pass is named as a card ("Pass the Canada card", not "Pass the Canada"), in the side panel
@@ -276,3 +276,60 @@ def test_a_rubber_s_result_shows_each_game_the_totals_and_the_queens_a_tie_goes_
         assert cells[1 + game][1:] == [str(p) for p in result["result"]["games"][game]]
     assert cells[4][1:] == [f"{s:g}" for s in result["result"]["scores"]]
     assert cells[5][1:] == [str(q) for q in result["result"]["queens"]]
+
+
+SEEN = """() => {
+    window.seen = new Set();
+    const look = () => {
+        const passed = document.querySelector('.cq-passed');
+        // a pass between two other seats: its back, and who passed to whom, never the card
+        if (passed && /^a card passed face down, Seat [23] → Seat [23]$/.test(passed.getAttribute('aria-label'))
+            && passed.querySelector('.cq-card path') && !passed.querySelector('.cq-card-name')) window.seen.add('face down');
+        if (document.querySelector('.cq-face-up.last-to')) window.seen.add('swap');
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true });
+}"""
+"""What the table has shown while a match is played (every frame is drawn, however fast frames come)."""
+
+
+def test_keep_and_swap_are_on_the_table_a_swap_turns_the_card_up_and_a_pass_between_others_shows_its_back(page, site):
+    start_from_lobby(page, site, "crown-the-queen", options={"rubber": False})
+    page.evaluate(SEEN)
+    swapped = False
+    for _ in range(200):
+        page.wait_for_function("document.querySelector('#board [data-lit]')"
+                               " || /The match is over/.test(document.querySelector('.status').textContent)")
+        if "The match is over" in page.locator(".status").inner_text():
+            break
+        if page.locator("[data-cq='swap']").count():
+            # rule 7 on the table itself, beside the card passed: Keep it or Swap it, each a lit choice
+            assert page.locator(".cq-dock-table [data-cq='keep'][data-lit]").count() == 1
+            expect(page.locator(".cq-passed")).to_contain_text("passed to you")
+            page.click("[data-cq='swap']")
+            swapped = True
+            expect(page.locator(".cq-face-up.last-to")).to_be_visible()  # turned face up, marked
+            shot(page, "crown-the-queen-swap")
+            continue
+        page.locator(".cq-hand [data-pass]").last.click()
+        if swapped and len(page.evaluate("[...window.seen]")) == 2:
+            break
+    assert swapped
+    assert sorted(page.evaluate("[...window.seen]")) == ["face down", "swap"]
+
+
+def test_a_rubber_s_games_are_shown_and_the_turn_line_says_whose_turn(page, site):
+    start_from_lobby(page, site, "crown-the-queen", seats=["human", "computer:easy", "computer:easy"])
+    page.wait_for_selector("#board [data-lit]")
+    expect(page.locator(".cq-turn")).to_have_text(re.compile(r"^Your turn: .+ · game 1 of 3$"))
+    expect(page.locator(".score-sheet caption")).to_have_text("Score sheet · game 1 of 3")
+    page.evaluate("""() => { window.lines = [];
+        new MutationObserver(() => window.lines.push(document.querySelector('.cq-turn')?.textContent))
+            .observe(document.body, { subtree: true, childList: true }); }""")
+    while page.locator("[data-cq='keep']").count():  # until a card of the hand is to be passed
+        page.click("[data-cq='keep']")
+        page.wait_for_selector("#board [data-lit]")
+    page.locator(".cq-hand [data-pass]").last.click()
+    expect(page.locator("#log")).to_contain_text("Seat 1 passes a card to Seat 2")
+    page.wait_for_selector("#board [data-lit]")  # Seat 1's turn again, after the computers'
+    lines = page.evaluate("window.lines")
+    assert "Computer (Easy) · Seat 2 to play · game 1 of 3." in lines, lines  # whose turn, while it is another's

@@ -10,6 +10,7 @@
 //   [pack n]  [face-up: top]  [card passed]  Keep it · Swap it     ╲ ╲ │ ╱ ╱  your hand, fanned
 import { boxesOf, slideFromBox } from "../animate.js";
 import { columnHeader, h, playerName, s, seatName, svgButton } from "../dom.js";
+import { markLastMove } from "../highlight.js";
 
 const COLOURS = { Policeman: "#1f3a93", Soldier: "#b22222", Sailor: "#1b6fa8", Airman: "#5a7fa8", "Royal Coach": "#8a6400",
   Page: "#6b1b3a", Archbishop: "#5b2c83", Queen: "#d4a017" };
@@ -89,8 +90,9 @@ export function moment(before, update) {
   const game = v.games > 1 ? `Game ${number} of the rubber to ${names(winners)} (${best} points)`
     : `${names(winners)} ${winners.length > 1 ? "win" : "wins"} the game (${best} points)`;
   const crowner = v.ending === "queen" ? v.last_processions.findIndex((laid) => laid.includes("Queen")) : -1;
+  // the crowd's cheer and fanfare of a crowning are the table's sound(); the match's end has table.js's fanfare
   if (crowner >= 0) return { banner: `👑 ${seatName(update.players, crowner)} crowns the Queen! ${game}`, sound: null };
-  return { banner: game, sound: "fanfare" };
+  return { banner: game, sound: v.is_over ? null : "fanfare" };
 }
 
 /** The step between the update drawn before and this one, as the table shows it: the cards newly laid in
@@ -158,7 +160,7 @@ export function render(board, update, ctx) {
           ghost: !placed }));
       if (placed && fresh.includes(placed)) {
         fresh.splice(fresh.indexOf(placed), 1);
-        slot.classList.add("last-to");  // the card just laid (highlight.js's mark)
+        markLastMove(null, slot);  // the card just laid
         slides.push([slot, seat === me && step.sameSeat && old?.hand.get(placed)?.shift() || old?.rows.get(String(seat))?.[0]]);
       }
       row.append(slot);
