@@ -60,6 +60,10 @@ def test_fixed_seed_rubbers_play_exactly_as_pinned(key):
     records = [view.pop("record") for view in (*views, spectator)]  # added later: pinned on their own below
     # the log named seats from 0 when these were pinned ("seat 0"); it now names them as players count ("Seat 1")
     log = [re.sub(r"Seat (\d)", lambda m: f"seat {int(m.group(1)) - 1}", line) for line in match.log]
+    # the log cited the decisions when these were pinned ("game 2 is over (CQ-3)"); it now says them in words
+    cited = {"crowns the Queen": "CQ-2", "the centre pack is empty": "CQ-3", "no card was taken": "CQ-5"}
+    log = [next((f"{line} ({code})" for words, code in cited.items()
+                 if words in line and re.search(r"game \d is over$", line)), line) for line in log]
     # the log's closing line, who won the rubber and by which measure of CQ-7, came later still
     assert re.fullmatch(r"seat \d.* (wins|share) the rubber.*", log[-1])
     log = log[:-1]
