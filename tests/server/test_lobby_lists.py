@@ -53,6 +53,8 @@ def started_pig(site: LiveServer, profile: dict | None) -> tuple[dict, object]:
 
 def test_a_rated_match_keeps_its_computer_level_once_play_has_begun(site):
     created, player = started_pig(site, new_profile(site, "Stede Bonnet"))
+    player.wait_for(lambda s: s["players"][1]["level_fixed"])  # the table is told: no selector to offer
+    assert "level_fixed" not in player.state["players"][0]  # a person's seat has no level
     answer = player.send({"type": "level", "seat": 1, "level": "other"})
     while answer.get("type") != "refused":
         answer = player.receive()
@@ -64,6 +66,7 @@ def test_a_rated_match_keeps_its_computer_level_once_play_has_begun(site):
 
 def test_an_unrated_match_may_change_its_computer_level_and_the_table_names_it(site):
     created, player = started_pig(site, None)
+    assert player.state["players"][1]["level_fixed"] is False
     player.send({"type": "level", "seat": 1, "level": "other"})
     player.wait_for(lambda s: s["players"][1]["name"] == "Computer (Other)")
     assert listed(site, created["match"])["seats"][1]["level"] == "other"

@@ -124,6 +124,13 @@ class LiveMatch:
     """Seats whose person said they leave for good: the computer plays them at once (no grace)."""
     away_elsewhere: set[int] = field(default_factory=set)
     """People's seats a computer on another server instance plays (``presence.py``'s stand-ins)."""
+    rated: bool = False
+    """A person with a profile plays a seat (the match counts for ratings): its computers' levels are fixed
+    once play has begun."""
+
+    def started(self) -> bool:
+        """Whether a seat has acted (chance alone, such as a deal, does not start a match)."""
+        return any(mover >= 0 for mover, _ in self.match.history)
 
     def computer_to_move(self) -> StoredSeat | None:
         mover = self.match.to_move
@@ -137,8 +144,10 @@ class LiveMatch:
         return self.seats[seat].name or f"Seat {seat + 1}"
 
     def players(self) -> list[dict[str, Any]]:
+        fixed = self.rated and self.started()  # a rated match's computer levels, once play has begun
         return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                 "open": s.is_open, "invite_only": s.is_invite_only, "away": s.seat in self.away or s.seat in self.left or s.seat in self.away_elsewhere}
+                 "open": s.is_open, "invite_only": s.is_invite_only, "away": s.seat in self.away or s.seat in self.left or s.seat in self.away_elsewhere,
+                 **({"level_fixed": fixed} if s.kind == "computer" else {})}
                 for s in self.seats]
 
 
@@ -287,6 +296,7 @@ class Hub:
         self._loading[match_id] = future
         try:
             live = await self._load(match_id)
+            live.rated = await self._rated(live)
             self.live[match_id] = live
             future.set_result(live)
             self._schedule_bot(live)
@@ -423,7 +433,7 @@ class Hub:
         levels = self.catalog.levels(live.match.game.id)
         if level not in levels:
             raise Refusal(f"unknown level {level!r}; levels: {', '.join(levels)}")
-        if any(mover >= 0 for mover, _ in live.match.history) and await self._rated(live):
+        if live.started() and (live.rated or await self._rated(live)):
             # a rated match's opponent is fixed once play has begun: its rating change is against that level
             raise Refusal(f"{live.seats[seat].name or 'the computer'} keeps its level in a rated match once "
                           "play has begun")
@@ -439,9 +449,11 @@ class Hub:
         async with self.store.sessions() as session:
             return bool(await seat_players.profiles_of(session, live.id))
 
-    async def name_seat(self, live: LiveMatch, seat: int, name: str) -> None:
-        """A profile plays ``seat``: every screen at the table names the seat so (and does after a restart)."""
+    async def name_seat(self, live: LiveMatch, seat: int, name: str, *, profile: bool = False) -> None:
+        """``seat`` is called ``name`` (a profile plays it, or a guest chose it): every screen at the table names
+        the seat so (and does after a restart). ``profile``: the match now counts for ratings."""
         async with live.lock:
+            live.rated = live.rated or profile
             await self.store.name_seat(live.id, seat, name)
             live.seats[seat].name = name
             self._broadcast(live)

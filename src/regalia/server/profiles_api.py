@@ -294,7 +294,7 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
             raise HTTPException(409, "the match is over: its players are already recorded")
         async with store.writing() as session:
             await seat_players.attach(session, match_id, seat, me.id)
-        await hub.name_seat(live, seat, me.display_name)
+        await hub.name_seat(live, seat, me.display_name, profile=True)
         return {"match": match_id, "seat": seat, "profile": me.id, "name": me.display_name,
                 "dice_skin": me.dice_skin}
 
