@@ -109,9 +109,9 @@ def test_an_invalid_value_is_shown_beside_its_field(sized, site):
     assert "#/m/" not in page.url  # nothing was created
     box, error = page.locator("#opt-max_rounds").bounding_box(), field.locator(".field-error").bounding_box()
     assert abs((error["y"] + error["height"] / 2) - (box["y"] + box["height"] / 2)) < 60  # beside it, not a toast
+    shot(page, f"words-invalid-{page.size_name}")
     page.fill("#opt-max_rounds", "50")
     expect(field.locator(".field-error")).to_be_hidden()
-    shot(page, f"words-invalid-{page.size_name}")
 
     # a refusal of the server for a combination is shown beside the field it names, in the form's words
     open_form(page, site, "kings-gold")
