@@ -236,6 +236,7 @@ def test_the_replay_opens_at_the_top_with_its_controls_in_view_and_marks_each_st
             page.click("#replay-back")
             page.click("#replay-next")  # the last step, forward: the game's end has its banner
             expect(page.locator(".table-banner")).to_contain_text(re.compile(r"wins the game|crowns the Queen"))
-            shot(page, f"table-layer-replay-{'desktop' if size is DESKTOP else 'phone'}")
+            page.evaluate("window.scrollTo(0, 0)")
+            shot(page, f"table-layer-replay-{'desktop' if size is DESKTOP else 'phone'}", full_page=False)
         finally:
             context.close()

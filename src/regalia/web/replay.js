@@ -35,7 +35,7 @@ export async function showReplay(root, matchId) {
     table.render(board, update, { play: () => {}, legal: [], sounds, players, replay: true, geometry, previous,
       fresh: forward });
     const moment = forward && table.moment ? table.moment(previous, update, { players }) : null;
-    if (moment?.banner) banner(stage, moment.banner, { sound: moment.sound === undefined ? "fanfare" : moment.sound });
+    if (moment?.banner) banner(stage, moment.banner, { sound: moment.sound === undefined ? "fanfare" : moment.sound, icon: moment.icon });
     caption.textContent = step === 0 ? `Step 0 of ${data.steps.length - 1}: the start`
       : `Step ${step} of ${data.steps.length - 1}: ${seatName(players, current.seat)} — `
         + (table.label ? table.label(current.action, update) : current.action);

@@ -3,7 +3,7 @@
 // It computes no rule: it shows ``view`` and offers ``legal``.
 //
 // Updates are drawn in order, each held for its moment (pace.js) so that the outcome of a turn stays in
-// sight; a table module may export ``moment(before, update)`` -> ``{banner, sound}`` for a big one (banner.js),
+// sight; a table module may export ``moment(before, update)`` -> ``{banner, sound, icon}`` for a big one (banner.js),
 // ``onTable = true`` when every move can be made on its board (the list of moves is then folded, moves.js),
 // and receives ``ctx.previous`` (the update drawn before: for its last-move highlight, highlight.js) and
 // ``ctx.fresh`` (a new update, not a redraw: animate what changed, animate.js). Keys: keys.js.
@@ -127,7 +127,7 @@ export async function showMatch(root, matchId) {
       }).catch((e) => console.error(e));
     }
     draw(u, fresh);
-    if (moment?.banner) banner(parts.stage, moment.banner, { sound: moment.sound === undefined ? "fanfare" : moment.sound });
+    if (moment?.banner) banner(parts.stage, moment.banner, { sound: moment.sound === undefined ? "fanfare" : moment.sound, icon: moment.icon });
     if (fresh) pacer.hold(holdFor(moment?.banner ? "big" : "move"));
   }
 

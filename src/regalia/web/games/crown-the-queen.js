@@ -78,7 +78,7 @@ function endedGame(before, update) {
   return update.view.results.length > was ? was + 1 : 0;
 }
 
-/** A big moment between two updates: a Queen crowned, a game of the rubber won (for banner.js). */
+/** A big moment between two updates: a Queen crowned, a game of the rubber won (banner.js shows it). */
 export function moment(before, update) {
   const v = update.view;
   const number = endedGame(before, update);
@@ -91,7 +91,7 @@ export function moment(before, update) {
     : `${names(winners)} ${winners.length > 1 ? "win" : "wins"} the game (${best} points)`;
   const crowner = v.ending === "queen" ? v.last_processions.findIndex((laid) => laid.includes("Queen")) : -1;
   // the crowd's cheer and fanfare of a crowning are the table's sound(); the match's end has table.js's fanfare
-  if (crowner >= 0) return { banner: `👑 ${seatName(update.players, crowner)} crowns the Queen! ${game}`, sound: null };
+  if (crowner >= 0) return { banner: `${seatName(update.players, crowner)} crowns the Queen! ${game}`, sound: null, icon: "crown" };
   return { banner: game, sound: v.is_over ? null : "fanfare" };
 }
 
@@ -168,9 +168,10 @@ export function render(board, update, ctx) {
     svg.append(row);
   });
 
-  const dock = s("svg", { viewBox: `0 0 ${width} ${narrow ? 276 : 150}`, class: "cq-dock-table", role: "group",
+  const dockH = narrow ? (v.hand ? 276 : 126) : 150;  // a phone's hand goes under the pack
+  const dock = s("svg", { viewBox: `0 0 ${width} ${dockH}`, class: "cq-dock-table", role: "group",
     "aria-label": "The pack, the face-up pile, the card passed and your hand" },
-  s("rect", { width, height: narrow ? 276 : 150, rx: 12, fill: "#264d30" }));
+  s("rect", { width, height: dockH, rx: 12, fill: "#264d30" }));
   const table = s("g", { transform: "translate(10 10)" });
   table.append(s("g", { class: "cq-pack" }, card("", { x: 0, y: 0, faceDown: true })),
     s("text", { x: 30, y: 104, "text-anchor": "middle", fill: "#fff", "font-size": 12 }, `pack: ${v.pack}`));
@@ -241,7 +242,7 @@ export function render(board, update, ctx) {
 
   const turnLine = h("p", { class: "cq-turn", role: "status" }, turnWords(update, ctx));
   board.replaceChildren(h("div", { class: "crown-the-queen" }, svg,
-    h("div", { class: "cq-dock" }, turnLine, dock), lastGame(v, update.players), scoreSheet(v, update.players)));
+    h("div", { class: `cq-dock${v.is_over || ctx.replay ? " still" : ""}` }, turnLine, dock), lastGame(v, update.players), scoreSheet(v, update.players)));
   for (const [el, from] of slides) slideFromBox(el, from);
 }
 

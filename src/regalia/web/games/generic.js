@@ -1,5 +1,7 @@
-// The generic table: any game's view summarised, and its legal actions as buttons (the actions panel
-// is drawn by table.js for every game). It makes every game playable before its own table exists.
+// The generic table: any game's view summarised; its legal actions are the side panel's "All moves" (drawn
+// by table.js for every game, moves.js), unfolded here since this table has no moves of its own on a board
+// (a game's own table exports ``onTable = true`` and the list folds). The keys (keys.js) reach those buttons
+// too. It makes every game playable before its own table exists.
 import { h } from "../dom.js";
 
 const BOOKKEEPING = new Set(["game", "seat", "players", "version", "to_move", "is_over"]);
