@@ -26,9 +26,10 @@ export class Countdown {
     this.timer = setInterval(tick, 100);
   }
 
-  /** A new version with no clock frame for it (yet): the old countdown is over. */
+  /** A new version with no clock frame for it (yet): the old countdown is over. An older version drawn late
+   *  (the table shows queued moves for their moment, pace.js) leaves the newer clock running. */
   follow(version) {
-    if (this.version !== version) this.stop();
+    if (this.version !== version && !(version < this.version)) this.stop();
   }
 
   stop() {

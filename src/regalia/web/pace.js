@@ -32,6 +32,7 @@ export class Pacer {
   constructor() {
     this.until = 0;
     this.release = null;
+    this.rushing = false;
   }
 
   /** Hold the table ``ms`` from now (the moment just drawn). */
@@ -39,13 +40,23 @@ export class Pacer {
 
   /** The next update may be drawn: the hold is over (or released by the person's own move). */
   ready() {
-    const left = this.until - performance.now();
+    const left = this.rushing ? 0 : this.until - performance.now();
     if (left <= 0) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(() => { this.release = null; resolve(); }, left);
       this.release = () => { clearTimeout(timer); this.release = null; resolve(); };
     });
   }
+
+  /** A turn on the clock has come for the person (a timed match): draw what is queued without a pause until
+   *  it is on the table (``arrived()``), so that no second of their time is spent watching a hold. */
+  rush() {
+    this.rushing = true;
+    this.go();
+  }
+
+  /** The update the rush was for is drawn. */
+  arrived() { this.rushing = false; }
 
   /** The person acted: what they waited on has been seen. */
   go() {

@@ -71,20 +71,24 @@ export async function showMatch(root, matchId) {
   let previous = null;  // the update drawn last
   let before = null;  // the one drawn before it (the table's last move is the step between them)
   let movesOpen = false;  // the person unfolded "All moves": it stays so
+  let timed = false;  // the match has a turn clock (a "clock" frame came)
   let ended = null;  // the finished match as the records keep it (matchResult), once fetched
   let log = [];
   let queue = Promise.resolve();
   let rematchTimer = null;
 
   const conn = new Connection(matchId, api.tokensFor(matchId), {
-    update: (u) => { queue = queue.then(() => pacer.ready()).then(() => onUpdate(u)).catch((e) => console.error(e)); },
+    update: (u) => {
+      if (timed && u.legal.length) pacer.rush();  // the clock runs for the person from now: no holds before it
+      queue = queue.then(() => pacer.ready()).then(() => onUpdate(u)).catch((e) => console.error(e));
+    },
     refused: (reason) => { sounds.refused(); toast(reason); enableActions(); },
     error: (reason) => { parts.status.textContent = reason; toast(reason); },
     status: (text) => {
       parts.status.dataset.connection = text;
       parts.connection.hidden = text === "connected";
     },
-    clock: (frame) => countdown.start(frame, conn.latest?.players),
+    clock: (frame) => { timed = true; countdown.start(frame, conn.latest?.players); },
   });
 
   async function onUpdate(u) {
@@ -129,6 +133,7 @@ export async function showMatch(root, matchId) {
     draw(u, fresh);
     if (moment?.banner) banner(parts.stage, moment.banner, { sound: moment.sound === undefined ? "fanfare" : moment.sound, icon: moment.icon });
     if (fresh) pacer.hold(holdFor(moment?.banner ? "big" : "move"));
+    if (u.legal.length) pacer.arrived();
   }
 
   function draw(u, fresh = false) {
