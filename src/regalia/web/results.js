@@ -155,7 +155,7 @@ function goldBattle(screen) {
 function goldCrown(screen) {
   const knights = screen.result.knights || [];
   return h("ul", { class: "explained" },
-    knights.length ? h("li", {}, "Knights left: ", knights.map((n, seat) => `${sided(screen, seat)} ${n}`).join(" · ")) : null,
+    knights.map((n, seat) => h("li", {}, `${sided(screen, seat)}: ${n} knight${n === 1 ? "" : "s"} left`)),
     screen.result.rounds != null ? h("li", {}, `Rounds played: ${screen.result.rounds}`) : null);
 }
 
