@@ -26,8 +26,19 @@ OVER = "/The match is over/.test(document.querySelector('.status')?.textContent 
 
 
 def context_for(browser: Any, size: dict[str, int], paced: bool = False) -> Any:
+    """A context of the size (a phone's with touch), whose pages must raise no JavaScript error (checked when
+    the test closes it with ``close``)."""
     phone = size["width"] < 600
-    return browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, paced=paced)
+    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, paced=paced)
+    errors: list[str] = []
+    context.on("page", lambda page: page.on("pageerror", lambda exc: errors.append(str(exc))))
+    context.errors = errors
+    return context
+
+
+def close(context: Any) -> None:
+    context.close()
+    assert not context.errors, f"JavaScript errors: {context.errors}"
 
 
 def my_turn(page: Any) -> bool:
@@ -87,7 +98,7 @@ def test_the_card_passed_stays_on_the_table_for_its_pause_and_fast_shortens_it(c
         assert shown["normal"] >= 0.6, shown  # 0.8 s: the card passed is seen, not skipped
         assert 0.2 <= shown["fast"] < shown["normal"], shown
     finally:
-        context.close()
+        close(context)
 
 
 MARKS = """() => {
@@ -133,7 +144,7 @@ def test_a_game_won_has_its_banner_and_the_end_of_match_panel_comes_into_view(ch
         page.wait_for_function("(() => { const r = document.querySelector('#results').getBoundingClientRect();"
                                " return r.top >= 0 && r.top < innerHeight; })()")
     finally:
-        context.close()
+        close(context)
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -160,7 +171,7 @@ def test_the_hand_the_controls_and_whose_turn_are_in_view_on_the_player_s_turn(c
                 ".filter(([, r]) => r.width < 40 || r.height < 40).map(([html, r]) => `${html} ${r.width}x${r.height}`)")
             assert small == [], small
     finally:
-        context.close()
+        close(context)
 
 
 def test_a_whole_turn_by_the_keyboard_arrows_and_enter(page, site):
@@ -239,4 +250,4 @@ def test_the_replay_opens_at_the_top_with_its_controls_in_view_and_marks_each_st
             page.evaluate("window.scrollTo(0, 0)")
             shot(page, f"table-layer-replay-{'desktop' if size is DESKTOP else 'phone'}", full_page=False)
         finally:
-            context.close()
+            close(context)
