@@ -251,3 +251,31 @@ def test_the_replay_opens_at_the_top_with_its_controls_in_view_and_marks_each_st
             shot(page, f"table-layer-replay-{'desktop' if size is DESKTOP else 'phone'}", full_page=False)
         finally:
             close(context)
+
+
+def test_a_game_of_the_rubber_ends_on_the_table_its_processions_stay_for_the_moment_then_the_new_deal(
+        chromium_browser, site):
+    created = site.new_match("crown-the-queen", seats=[{"kind": "computer", "level": "easy"}] * 3)
+    site.wait_until_over(created["match"], seconds=120)
+    steps = site.http.get(f"/api/matches/{created['match']}/replay").json()["steps"]
+    ends = next(i for i, step in enumerate(steps) if step["view"]["results"])  # the step that ended game 1
+    context = context_for(chromium_browser, DESKTOP, paced=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{site.url}/#/m/{created['match']}/replay")
+        expect(page.locator(".status")).to_contain_text("Step 0 of")
+        for _ in range(ends - 1):
+            page.keyboard.press("ArrowRight")
+        expect(page.locator(".status")).to_contain_text(f"Step {ends - 1} of")
+        page.keyboard.press("ArrowRight")  # forward onto the step that ends game 1
+        turn = page.locator(".cq-turn")
+        expect(turn).to_have_text(re.compile(r"^Game 1 is over: "))
+        laid = page.locator(".cq-row .cq-slot .cq-card rect[fill='#fffdf5']").count()
+        assert laid > 0  # the processions the game ended on, not the new deal's empty ones
+        expect(page.locator(".cq-row .cq-slot.last-to")).not_to_have_count(0)  # the last card laid, marked
+        expect(page.locator(".table-banner")).to_contain_text("Game 1 of the rubber to")
+        shot(page, "table-layer-game-of-the-rubber-won", full_page=False)
+        expect(turn).not_to_contain_text("is over", timeout=5000)  # then the new deal
+        assert page.locator(".cq-row .cq-slot .cq-card rect[fill='#fffdf5']").count() < laid
+    finally:
+        close(context)

@@ -11,6 +11,7 @@
 import { boxesOf, slideFromBox } from "../animate.js";
 import { columnHeader, h, playerName, s, seatName, svgButton } from "../dom.js";
 import { markLastMove } from "../highlight.js";
+import { holdFor } from "../pace.js";
 
 const COLOURS = { Policeman: "#1f3a93", Soldier: "#b22222", Sailor: "#1b6fa8", Airman: "#5a7fa8", "Royal Coach": "#8a6400",
   Page: "#6b1b3a", Archbishop: "#5b2c83", Queen: "#d4a017" };
@@ -101,12 +102,15 @@ function lastStep(before, update) {
   if (!before) return null;
   const was = before.view;
   const v = update.view;
-  if (was.game_number !== v.game_number || was.results.length !== v.results.length) return null;  // a new deal
+  // a step that ended a game: the table is dealt afresh at once, the processions it ended on are last_processions
+  const ended = v.results.length > was.results.length;
+  if (!ended && (was.game_number !== v.game_number || was.results.length !== v.results.length)) return null;
+  const now = ended ? v.last_processions : v.processions;
   return {
-    laid: v.processions.map((laid, seat) => laid.slice((was.processions[seat] || []).length)),
-    turnedUp: v.face_up.length > was.face_up.length,
-    passed: v.passed_from !== null && v.passed_from !== undefined && was.turn !== v.turn,  // a pass hands the turn on
-    mover: update.last?.seat ?? null,
+    ended,
+    laid: now.map((laid, seat) => laid.slice((was.processions[seat] || []).length)),
+    turnedUp: !ended && v.face_up.length > was.face_up.length,
+    passed: !ended && v.passed_from !== null && v.passed_from !== undefined && was.turn !== v.turn,  // a pass hands the turn on
     sameSeat: before.seat === update.seat,
   };
 }
@@ -125,6 +129,10 @@ export function render(board, update, ctx) {
   const width = narrow ? 420 : 820;
   const top = 10;
   const step = lastStep(ctx.previous, update);
+  // a game of the rubber just ended: its processions (the Queen just crowned) stay on the table for the
+  // moment's pause, then the new deal's are drawn (the match's last game ends on them anyway)
+  const endHold = step?.ended && !v.is_over && ctx.fresh ? holdFor("big") : 0;
+  const showEnd = v.is_over || endHold > 0;
   // where things were before this redraw (to slide what moved from there): the old table's cards
   const old = ctx.fresh ? {
     hand: boxesOf(board, ".cq-hand [data-card]", "data-card"),
@@ -137,7 +145,7 @@ export function render(board, update, ctx) {
   const svg = s("svg", { viewBox: `0 0 ${width} ${top + seats * rowH}`, class: "cq-table", role: "group", "aria-label": "Crown the Queen table" },
     s("rect", { width, height: top + seats * rowH, rx: 12, fill: "#2f5d3a" }));
 
-  const processions = v.is_over && v.last_processions?.length ? v.last_processions : v.processions;
+  const processions = showEnd && v.last_processions?.length ? v.last_processions : v.processions;
   processions.forEach((laid, seat) => {
     const y = top + seat * rowH;
     const row = s("g", { transform: `translate(10 ${y})`, role: "img", class: `cq-row${seat === v.turn ? " cq-to-move" : ""}`,
@@ -152,7 +160,7 @@ export function render(board, update, ctx) {
     if (seat === v.turn) row.append(s("text", { x: LABEL_WIDTH + 3, y: 14, fill: "#f2c230", "font-size": 13, "aria-hidden": "true" }, "◀"));
     // the stations of rule 8 come from the rules package (its board); without them, the cards laid in a row
     const stations = ctx.geometry?.procession || laid;
-    const fresh = step ? [...step.laid[seat]] : [];
+    const fresh = step && (!step.ended || showEnd) ? [...step.laid[seat]] : [];
     stations.forEach((station, i) => {
       const placed = laid.find((c) => c === station);
       const slot = s("g", { class: "cq-slot", "data-station": station },
@@ -240,10 +248,18 @@ export function render(board, update, ctx) {
   }
   dock.append(table);
 
-  const turnLine = h("p", { class: "cq-turn", role: "status" }, turnWords(update, ctx));
+  const turnLine = h("p", { class: "cq-turn", role: "status" }, endHold
+    ? `Game ${v.results.length} is over: ${ENDINGS[v.ending] || v.ending}.` : turnWords(update, ctx));
   board.replaceChildren(h("div", { class: "crown-the-queen" }, svg,
     h("div", { class: `cq-dock${v.is_over || ctx.replay ? " still" : ""}` }, turnLine, dock), lastGame(v, update.players), scoreSheet(v, update.players)));
   for (const [el, from] of slides) slideFromBox(el, from);
+  const drawn = {};
+  board.cqDrawn = drawn;
+  if (endHold) {
+    setTimeout(() => {  // the moment seen: the new deal, unless the table has been drawn again or a move is on its way
+      if (board.cqDrawn === drawn && !board.classList.contains("waiting")) render(board, update, { ...ctx, previous: null, fresh: false });
+    }, endHold);
+  }
 }
 
 /** Whose turn it is, and what the player is to do, in the dock's line. */
