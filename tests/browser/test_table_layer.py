@@ -218,6 +218,8 @@ def test_every_legal_move_is_folded_under_all_moves_where_the_table_is_played_on
     start_from_lobby(page, site, "kings-gold", seats=["human", "computer:easy"])
     expect(page.locator("#all-moves")).to_have_attribute("open", "")
     expect(page.locator("#actions button[data-action='roll']")).to_be_visible()
+    page.keyboard.press("ArrowRight")  # the keys reach the list's buttons too
+    expect(page.locator("#all-moves button.action").first).to_be_focused()
 
 
 def test_the_replay_opens_at_the_top_with_its_controls_in_view_and_marks_each_step(chromium_browser, site):
