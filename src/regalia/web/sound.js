@@ -70,6 +70,21 @@ export const sounds = {
   spin() { for (let i = 0; i < 12; i++) tone(900 - i * 40, i * 0.05 * (1 + i / 12), 0.03, { type: "triangle", gain: 0.05 }); },
   thud() { noise(0, 0.25, { gain: 0.35, filter: 200 }); tone(90, 0, 0.3, { gain: 0.2, slide: -40 }); },
   turn() { tone(880, 0, 0.12, { gain: 0.06 }); tone(1175, 0.1, 0.16, { gain: 0.06 }); },
+  /** King's Gold, the King's Ransom: the whole Treasury pours into a chest (a cascade of coins, then brass). */
+  ransom() {
+    for (let i = 0; i < 10; i++) tone(1200 + (i % 3) * 260, i * 0.07, 0.09, { type: "square", gain: 0.035 });
+    [523, 659, 784, 1047].forEach((f, i) => tone(f, 0.75 + i * 0.12, i === 3 ? 0.45 : 0.13, { type: "sawtooth", gain: 0.06 }));
+  },
+  /** King's Gold, Broadside Barrage: five cannon blasts in a row. */
+  broadside() { for (let i = 0; i < 5; i++) { noise(i * 0.18, 0.3, { gain: 0.35, filter: 180 }); tone(80, i * 0.18, 0.3, { gain: 0.18, slide: -35 }); } },
+  /** King's Gold, Royal Amnesty: a ship's bell and a bright chord. */
+  amnesty() { tone(1568, 0, 0.8, { gain: 0.08 }); tone(1976, 0.02, 0.8, { gain: 0.05 }); tone(2349, 0.04, 0.8, { gain: 0.04 }); },
+  /** King's Gold, Mutiny: a low groan sinking, the crew's roar. */
+  mutiny() { tone(160, 0, 0.9, { type: "sawtooth", gain: 0.07, slide: -100 }); noise(0.1, 0.7, { gain: 0.2, filter: 500 }); },
+  /** King's Gold, the Captain's Duel: an ability card turned face up. */
+  reveal() { noise(0, 0.08, { gain: 0.15, filter: 3500 }); tone(988, 0.06, 0.14, { type: "triangle", gain: 0.07 }); },
+  /** A turn clock's last seconds: one tick per second. */
+  tick() { tone(1400, 0, 0.05, { type: "square", gain: 0.05 }); },
 };
 
 export function isMuted() { return muted; }

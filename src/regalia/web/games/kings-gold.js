@@ -7,9 +7,25 @@
 //   Roll · Re-roll n · Stop · Crest: convert/shield
 //   Captain's Ledger (Fire! on a row when a Cannon is aimed)
 import { columnHeader, h, namedSeat, s, seatName, svgButton } from "../dom.js";
+import { duelPanel, revealed } from "./kings-gold/duel.js";
+
+if (!document.getElementById("kg-style")) {
+  document.head.append(h("link", { id: "kg-style", rel: "stylesheet", href: new URL("./kings-gold/kings-gold.css", import.meta.url).href }));
+}
 
 let held = new Set();
 let heldFor = null;
+let animated = null;  // the version whose throw was animated: a redraw (a die held, an answer refused) rolls nothing
+let lastThrow = null;  // {captain, dice, locked, lines}: the throw that ended the turn before, kept in sight
+let linesFor = null;  // the version whose log lines were counted into lastThrow
+
+/** The moments of rule 3 (and the Mutiny) as the captain's log announces them: a banner and a sound each. */
+export const HEIST_MOMENTS = [
+  { line: "The King's Ransom!", sound: "ransom", kind: "kg-ransom" },
+  { line: "Broadside Barrage!", sound: "broadside", kind: "kg-broadside" },
+  { line: "Royal Amnesty!", sound: "amnesty", kind: "kg-amnesty" },
+  { line: "Mutiny!", sound: "mutiny", kind: "kg-mutiny" },
+];
 
 function face(name) {
   switch (name) {
@@ -24,6 +40,34 @@ function face(name) {
       s("path", { d: "M32 28l4 6 4-8 4 8 4-6v10H32z", fill: "#f2c230" })];
     default: return [s("text", { x: 40, y: 50, "text-anchor": "middle", "font-size": 28, fill: "#b8a77a" }, "?")];
   }
+}
+
+/** A padlock over a locked Skull, drawn the moment it lands. */
+function lockMark() {
+  return s("g", { class: "lock-mark", "aria-hidden": "true" },
+    s("circle", { cx: 70, cy: 10, r: 13, fill: "#b22222", stroke: "#fff", "stroke-width": 2 }),
+    s("path", { d: "M65 10v-3a5 5 0 0 1 10 0v3", fill: "none", stroke: "#fff", "stroke-width": 2 }),
+    s("rect", { x: 63, y: 9, width: 14, height: 9, rx: 2, fill: "#fff" }));
+}
+
+/** Follow the turn's throw and its resolution: the last throw stays drawn after the dice pass on. */
+function followThrow(update) {
+  const v = update.view;
+  const thrownDice = v.dice.some((f) => f !== null);
+  if (thrownDice) {
+    if (!lastThrow || lastThrow.captain !== v.captain || lastThrow.round !== v.round || lastThrow.passed) {
+      lastThrow = { captain: v.captain, round: v.round, lines: [] };
+    }
+    Object.assign(lastThrow, { dice: [...v.dice], locked: [...v.locked] });
+  } else if (lastThrow && (lastThrow.captain !== v.captain || lastThrow.round !== v.round)) {
+    lastThrow.passed = true;
+  }
+  if (lastThrow && linesFor !== update.version) {
+    linesFor = update.version;
+    if (!lastThrow.passed || !thrownDice) lastThrow.lines.push(...(update.log || []));
+    lastThrow.lines = lastThrow.lines.slice(-8);
+  }
+  return !thrownDice && lastThrow?.passed && lastThrow.dice ? lastThrow : null;
 }
 
 function rerollAction(view) {
@@ -51,6 +95,11 @@ export function label(action, update) {
   if (action === "crest convert") return "Crest: pair with a Coin (Doubloon)";
   if (action === "crest shield") return "Crest: take a Shield";
   if (action.startsWith("fire ")) return `Fire a Cannon at ${captainName(update, Number(action.slice(5)))}`;
+  const dealt = update?.view?.duel?.hand?.dealt;
+  if (action.startsWith("keep ") && dealt) return `Keep ${dealt[Number(action.slice(5)) - 1]}`;
+  if (action === "pass") return update?.view?.pending?.against === "theft" ? "Throw the counter-cannon die" : "Let the Curse be";
+  if (action.startsWith("play Powder Monkey ")) return `Play Powder Monkey on die ${action.split(" ").pop()}`;
+  if (action.startsWith("play ")) return `Play ${action.slice(5)}`;
   return action;
 }
 
@@ -60,26 +109,33 @@ export function render(board, update, ctx) {
   if (heldFor !== key) { held = new Set(); heldFor = key; }
   const legal = new Set(ctx.legal);
   const canReroll = [...legal].some((a) => a.startsWith("reroll "));
-  const thrown = thrownNow(update);
+  const thrown = animated === update.version ? new Set() : thrownNow(update);
+  animated = update.version;
+  const justHeld = ctx.justHeld || 0;
+  const shown = ctx.replay ? null : followThrow(update);  // the turn before's last throw, the dice passed on
+  const faces = shown ? shown.dice : v.dice;
+  const lockedDice = shown ? shown.locked : v.locked;
 
-  const dice = s("g", { class: "dice", transform: "translate(20 150)" });
-  v.dice.forEach((name, i) => {
+  const dice = s("g", { class: `dice${shown ? " last-throw" : ""}`, transform: "translate(20 150)" });
+  faces.forEach((name, i) => {
     const n = i + 1;
-    const locked = v.locked.includes(n);
-    const isHeld = held.has(n);
-    const die = s("g", { class: ["die", locked ? "locked" : "", isHeld ? "held" : "", thrown.has(n) ? "rolling" : ""].join(" "),
-      transform: `translate(${i * 150 + 30} 0)`, "data-die": n },
+    const locked = lockedDice.includes(n);
+    const isHeld = !shown && held.has(n);
+    const die = s("g", { class: ["die", locked ? "locked" : "", isHeld ? "held" : "", thrown.has(n) ? "rolling" : "",
+      thrown.has(n) && locked ? "landed-skull" : "", justHeld === n ? "just-held" : "", shown ? "last-throw" : ""].join(" ").replace(/\s+/g, " ").trim(),
+    transform: `translate(${i * 150 + 30} 0)`, "data-die": n, "data-face": name || "" },
     s("g", { class: "die-body" },
       s("rect", { width: 80, height: 80, rx: 14, fill: "#fffbe8", stroke: locked ? "#b22222" : isHeld ? "#d4a017" : "#5b3a00",
         "stroke-width": locked || isHeld ? 5 : 2 }),
       face(name)),
+    locked ? lockMark() : null,
     s("text", { x: 40, y: 102, "text-anchor": "middle", "font-size": 14, fill: locked ? "#ffb3b3" : "#fff" },
       locked ? "locked" : isHeld ? "held" : name ? `die ${n}` : ""));
-    if (!locked && name && canReroll) {
+    if (!shown && !locked && name && canReroll) {
       svgButton(die, `Die ${n}: ${name}${isHeld ? ", held" : ""}. Press to ${isHeld ? "release" : "hold"} it.`, () => {
         if (held.has(n)) held.delete(n); else held.add(n);
         ctx.sounds.click();
-        render(board, update, ctx);
+        render(board, update, { ...ctx, justHeld: n });
       });
     } else {
       die.setAttribute("aria-label", `Die ${n}: ${name || "not thrown"}${locked ? ", a Skull locked for the turn" : ""}`);
@@ -120,7 +176,9 @@ export function render(board, update, ctx) {
   const sea = s("svg", { viewBox: "0 0 800 290", class: "kg-table", role: "group", "aria-label": "King's Gold table" },
     s("rect", { width: 800, height: 290, fill: "#0e4d64", rx: 12 }),
     s("path", { d: "M0 270 Q100 250 200 270 T400 270 T600 270 T800 270 V290 H0z", fill: "#1b7a8c" }),
-    treasury, reserve, dial, dice);
+    treasury, reserve, dial, dice,
+    shown ? s("text", { x: 400, y: 140, "text-anchor": "middle", fill: "#fff", "font-size": 15, class: "last-throw-caption" },
+      `${captainName(update, shown.captain)}'s last throw`) : null);
 
   const reroll = rerollAction(v);
   const controls = h("div", { class: "kg-controls", role: "group", "aria-label": "Dice controls" },
@@ -152,7 +210,30 @@ export function render(board, update, ctx) {
   if (v.pending?.decision === "crest") notes.push(`${v.pending.crests_left} Crest(s) to assign.`);
   if (v.pending?.decision === "fire") notes.push(`${v.pending.cannons_left} Cannon(s) to aim: choose a ship in the Ledger.`);
   if (v.end_triggered && !v.is_over) notes.push("The end is near: this round is the last.");
-  board.replaceChildren(h("div", { class: "kings-gold" }, sea, controls, notes.length ? h("p", { class: "kg-note" }, notes.join(" ")) : null, ledger));
+  const summary = shown ? lastThrowSummary(update, shown) : null;
+  board.replaceChildren(h("div", { class: "kings-gold" }, sea, summary, controls,
+    notes.length ? h("p", { class: "kg-note" }, notes.join(" ")) : null, duelPanel(update, ctx), ledger));
+}
+
+/** What the last throw did (the log's lines of its resolution), beside the dice kept in sight. */
+function lastThrowSummary(update, shown) {
+  const lines = shown.lines.filter((line) => !/ is dealt | keeps one card/.test(line));
+  const fast = update.view.fast_roll;
+  return h("div", { class: "kg-last", role: "status", "aria-label": "The last throw" },
+    h("strong", {}, `${captainName(update, shown.captain)}'s turn ended:`),
+    fast ? h("span", {}, ` ${lines.slice(-2).join(" · ")}`) : h("ul", {}, lines.slice(-5).map((line) => h("li", {}, line))));
+}
+
+/** A big moment of this update, for the table's banner (banner.js; its sound through sound.js, muted with the
+ *  page): a heist, a Mutiny, an ability card revealed. Read from the log's announcements and the views. */
+export function moment(before, update) {
+  const lines = update.log || [];
+  for (const heist of HEIST_MOMENTS) {
+    const line = lines.find((l) => l.startsWith(heist.line));
+    if (line) return { banner: line, sound: heist.sound, kind: heist.kind };
+  }
+  const card = revealed(before, update);
+  return card ? { banner: card, sound: "reveal" } : null;
 }
 
 export function sound(previous, update, sounds, ctx = {}) {
@@ -160,8 +241,7 @@ export function sound(previous, update, sounds, ctx = {}) {
   if (action === "roll" || action.startsWith("reroll")) sounds.roll();
   else if (action.startsWith("fire")) sounds.thud();
   else sounds.click();
-  const heists = ctx.geometry?.heists || [];  // rule 3's announcements, from the rules package
-  if (update.log.some((line) => heists.some((heist) => line.includes(heist)))) setTimeout(() => sounds.fanfare(), 500);
+  // a heist's own sound comes with its banner (moment())
   const skulls = (v) => v.dice.filter((f) => f === "Skull").length;
   if (previous && skulls(update.view) > skulls(previous.view)) setTimeout(() => sounds.skull(), 450);
 }
