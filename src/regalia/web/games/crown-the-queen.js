@@ -184,9 +184,9 @@ export function render(board, update, ctx) {
   table.append(s("g", { class: "cq-pack" }, card("", { x: 0, y: 0, faceDown: true })),
     s("text", { x: 30, y: 104, "text-anchor": "middle", fill: "#fff", "font-size": 12 }, `pack: ${v.pack}`));
   if (v.face_up.length) {
-    const top = s("g", { class: `cq-face-up${step?.turnedUp ? " last-to" : ""}` }, card(v.face_up[v.face_up.length - 1], { x: 80, y: 0 }));
-    if (step?.turnedUp) slides.push([top, old?.passed]);
-    table.append(top);
+    const upturned = s("g", { class: `cq-face-up${step?.turnedUp ? " last-to" : ""}` }, card(v.face_up[v.face_up.length - 1], { x: 80, y: 0 }));
+    if (step?.turnedUp) slides.push([upturned, old?.passed]);  // a swap: the card passed turns face up
+    table.append(upturned);
   }
   table.append(s("text", { x: 110, y: 104, "text-anchor": "middle", fill: "#fff", "font-size": 12 }, `face up: ${v.face_up.length}`));
   if (v.passed || (v.passed_from !== null && v.passed_from !== undefined)) {
