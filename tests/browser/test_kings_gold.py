@@ -144,3 +144,139 @@ def test_the_ledger_shows_the_master_pirate_bonus_apart_and_what_a_rival_could_t
     assert rows[0] == {"mark": "+10 Master Pirate, for now", "score": "15", "threat": "up to 4 coins"}
     assert rows[1] == {"mark": "", "score": "0", "threat": "nothing: no coins"}
     assert rows[2]["mark"] == "" and rows[2]["threat"] == "up to 4 coins"
+
+
+def hold_seat(page, site, match_id: str, seat: int, token: str) -> None:
+    page.goto(site.url + "/")
+    page.evaluate("([m, s, t]) => localStorage.setItem('regalia.seats', JSON.stringify({[m]: {[s]: t}}))",
+                  [match_id, seat, token])
+    page.goto(f"{site.url}/#/m/{match_id}")
+
+
+def test_the_turn_ending_throw_stays_on_the_table_after_the_turn_passes(page, site):
+    # Anne plays her turn over her own socket; Ben's page still shows her last throw and what it did once the
+    # dice are his (it vanished within a tenth of a second).
+    created = site.new_match("kings-gold", seats=[{"kind": "human"}, {"kind": "human"}])
+    match_id, tokens = created["match"], created["tokens"]
+    hold_seat(page, site, match_id, 1, tokens["1"])
+    anne = site.ws(match_id)
+    anne.hello(tokens["0"])
+    state = anne.wait_for(lambda s: s["legal"] or s["view"]["captain"] == 1)
+    if state["view"]["captain"] != 0:  # Ben won the roll-off: he opens, and Anne's turn follows his
+        anne.close()
+        pytest.skip("the seed gives Ben the first turn")
+    last_dice = None
+    while state["legal"]:
+        action = "roll" if "roll" in state["legal"] else "stop" if "stop" in state["legal"] else state["legal"][0]
+        version = state["version"]
+        anne.act(action)
+        state = anne.wait_for(lambda s, v=version: s["version"] > v)
+        if any(state["view"]["dice"]):
+            last_dice = state["view"]["dice"]
+    assert last_dice and state["view"]["captain"] == 1
+    expect(page.locator("[data-kg='roll']")).to_be_visible()  # the dice are Ben's now
+    expect(page.locator(".kg-last")).to_contain_text("Anne")
+    expect(page.locator(".kg-last li").first).to_be_visible()
+    faces = page.locator(".die.last-throw").evaluate_all("ds => ds.map(d => d.dataset.face)")
+    assert faces == last_dice, (faces, last_dice)
+    shot(page, "kings-gold-last-throw")
+    page.click("[data-kg='roll']")  # the dice pass on: Ben's own throw replaces Anne's
+    expect(page.locator("#log li").filter(has_text=re.compile(r"^Ben rolls "))).to_have_count(1)
+    ben = (page.locator("#log li").filter(has_text=re.compile(r"^Ben rolls ")).text_content() or "").split()[2:]
+    if page.locator(".die.last-throw").count():  # Ben's throw ended his turn at once (three Skulls): it stays
+        expect(page.locator(".kg-last")).to_contain_text("Ben")
+    assert page.locator(".die").evaluate_all("ds => ds.map(d => d.dataset.face)") == ben
+    anne.close()
+
+
+def test_holding_a_die_changes_only_that_die_and_a_reroll_rolls_only_the_rerolled(page, site):
+    start_from_lobby(page, site, "kings-gold", options={"navy_rounds": "4"})
+    for _ in range(30):
+        page.wait_for_selector("[data-kg]:not([disabled])")
+        if page.locator("[data-kg='roll']").count():
+            page.click("[data-kg='roll']")
+        if page.locator(".die.clickable").count() >= 2:
+            break
+        if page.locator("[data-kg='stop']:not([disabled])").count():
+            page.click("[data-kg='stop']")
+    dice = page.locator(".die")
+    before = dice.evaluate_all("ds => ds.map(d => d.outerHTML)")
+    skulls = dice.evaluate_all("ds => ds.filter(d => d.dataset.face === 'Skull').length")
+    assert page.locator(".die.locked .lock-mark").count() == skulls  # each locked Skull marked
+    target = page.locator(".die.clickable").first
+    n = int(target.get_attribute("data-die") or 0)
+    target.click()
+    after = dice.evaluate_all("ds => ds.map(d => d.outerHTML)")
+    changed = [i + 1 for i, (a, b) in enumerate(zip(before, after, strict=True)) if a.replace(" rolling", "") != b]
+    assert changed == [n], changed
+    assert page.locator(".die.rolling").count() == 0  # holding rolls nothing
+    assert page.locator(".die.just-held").evaluate_all("ds => ds.map(d => Number(d.dataset.die))") == [n]
+    page.click("[data-kg='reroll']:not([disabled])")
+    page.wait_for_function("document.querySelectorAll('.die.rolling').length > 0")
+    rolled = page.locator(".die.rolling").evaluate_all("ds => ds.map(d => Number(d.dataset.die))")
+    assert n not in rolled and rolled, rolled
+    line = page.locator("#log li").filter(has_text="re-rolls").last.text_content() or ""
+    assert [int(x) for x in re.findall(r"re-rolls ([\d ]+)", line)[0].split()] == rolled, (line, rolled)
+    shot(page, "kings-gold-reroll")
+
+
+def heist_updates() -> list[tuple[str, dict, dict]]:
+    """Each heist as the rules log it, as a before/after pair of updates (the table's moment reads them)."""
+    from regalia.games.kings_gold import KingsGold
+    from regalia.games.kings_gold.state import position
+    from tests.games.kings_gold.helpers import played
+
+    game = KingsGold(players=3)
+    five = lambda face: " ".join([face] * 5)  # noqa: E731
+    cases = [("ransom", position(3, dice=five("Coin"), treasury=(41, 13)), ["stop"]),
+             ("broadside", position(3, dice=five("Cannon"), coins=(0, 5, 1)), ["stop"]),
+             ("amnesty", position(3, dice=five("Crest"), reserve=7), ["stop"]),
+             ("mutiny", position(3, dice="Skull Skull Skull Skull Coin", coins=(6, 0, 0)), ["reroll 5", "Skull"])]
+    players = [{"seat": s, "kind": "human"} for s in range(3)]
+    out = []
+    for name, state, steps in cases:
+        after, log = played(game, state, *steps)
+        update = lambda st, lines, v: {"view": game.view(st, None) | {"is_over": False}, "version": v,  # noqa: E731
+                                       "log": lines, "last": None, "players": players, "legal": []}
+        out.append((name, update(state, [], 1), update(after, log, 2)))
+    return out
+
+
+def test_each_heist_has_its_banner_and_its_sound_and_mute_silences_it(page, site):
+    page.add_init_script("""(() => {
+        window.OSCILLATORS = 0;
+        const made = AudioContext.prototype.createOscillator;
+        AudioContext.prototype.createOscillator = function () { window.OSCILLATORS += 1; return made.call(this); };
+    })()""")
+    page.goto(site.url + "/")
+    seen = page.evaluate("""async (cases) => {
+        const table = await import("/static/games/kings-gold.js");
+        const { banner } = await import("/static/banner.js");
+        const sound = await import("/static/sound.js");
+        const calls = [];
+        const out = [];
+        for (const muted of [false, true]) {
+          sound.setMuted(muted);
+          for (const [name, before, after] of cases) {
+            const real = sound.sounds[name];
+            sound.sounds[name] = () => { calls.push(name); real(); };
+            const stage = document.createElement("div");
+            document.body.append(stage);
+            const m = table.moment(before, after);
+            const start = window.OSCILLATORS;
+            const el = banner(stage, m.banner, { sound: m.sound });
+            out.push({ name, muted, sound: m.sound, text: el.textContent, made: window.OSCILLATORS - start });
+            sound.sounds[name] = real;
+          }
+        }
+        sound.setMuted(false);
+        return { out, calls };
+    }""", [list(c) for c in heist_updates()])
+    names = ["ransom", "broadside", "amnesty", "mutiny"]
+    assert seen["calls"] == names + names  # each named event calls its own sound
+    words = {"ransom": "The King's Ransom!", "broadside": "Broadside Barrage!", "amnesty": "Royal Amnesty!",
+             "mutiny": "Mutiny!"}
+    for row in seen["out"]:
+        assert row["text"].startswith(words[row["name"]]) and row["sound"] == row["name"], row
+        assert (row["made"] == 0) == row["muted"], row  # heard unless muted; muted: not one tone made
+    shot(page, "kings-gold-heist-banner")

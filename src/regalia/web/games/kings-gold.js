@@ -16,7 +16,7 @@ if (!document.getElementById("kg-style")) {
 let held = new Set();
 let heldFor = null;
 let animated = null;  // the version whose throw was animated: a redraw (a die held, an answer refused) rolls nothing
-let lastThrow = null;  // {captain, dice, locked, lines}: the throw that ended the turn before, kept in sight
+let lastThrow = null;  // {captain, dice, locked, lines}: the last throw in the log and what followed it
 let linesFor = null;  // the version whose log lines were counted into lastThrow
 
 /** The moments of rule 3 (and the Mutiny) as the captain's log announces them: a banner and a sound each. */
@@ -50,24 +50,29 @@ function lockMark() {
     s("rect", { x: 63, y: 9, width: 14, height: 9, rx: 2, fill: "#fff" }));
 }
 
-/** Follow the turn's throw and its resolution: the last throw stays drawn after the dice pass on. */
+const THROW_LINE = /^(\S+) (?:rolls|now shows) ((?:Skull|Cannon|Coin|Crest)(?: (?:Skull|Cannon|Coin|Crest)){4})$/;
+
+/** Follow the throws in the captain's log (its throw line names all five dice, as they lie): a turn that ends
+ *  on its throw (three Skulls, a Mutiny) arrives with the dice already passed on, so the table draws the last
+ *  throw and what it did from the log until the next captain throws. */
 function followThrow(update) {
   const v = update.view;
-  const thrownDice = v.dice.some((f) => f !== null);
-  if (thrownDice) {
-    if (!lastThrow || lastThrow.captain !== v.captain || lastThrow.round !== v.round || lastThrow.passed) {
-      lastThrow = { captain: v.captain, round: v.round, lines: [] };
+  const key = `${update.match}:${update.version}`;
+  if (!String(linesFor).startsWith(`${update.match}:`)) lastThrow = null;  // another match: its own throws
+  if (linesFor !== key) {
+    linesFor = key;
+    for (const line of update.log || []) {
+      const thrown = THROW_LINE.exec(line);
+      if (thrown) {
+        const captain = v.captains.find((c) => c.name === thrown[1])?.seat ?? v.captain;
+        const dice = thrown[2].split(" ");
+        lastThrow = { captain, dice, locked: dice.map((f, i) => (f === "Skull" ? i + 1 : 0)).filter(Boolean), lines: [line] };
+      } else if (lastThrow) {
+        lastThrow.lines = [...lastThrow.lines, line].slice(-8);
+      }
     }
-    Object.assign(lastThrow, { dice: [...v.dice], locked: [...v.locked] });
-  } else if (lastThrow && (lastThrow.captain !== v.captain || lastThrow.round !== v.round)) {
-    lastThrow.passed = true;
   }
-  if (lastThrow && linesFor !== update.version) {
-    linesFor = update.version;
-    if (!lastThrow.passed || !thrownDice) lastThrow.lines.push(...(update.log || []));
-    lastThrow.lines = lastThrow.lines.slice(-8);
-  }
-  return !thrownDice && lastThrow?.passed && lastThrow.dice ? lastThrow : null;
+  return v.dice.every((f) => f === null) && lastThrow ? lastThrow : null;
 }
 
 function rerollAction(view) {
