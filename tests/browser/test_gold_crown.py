@@ -78,3 +78,139 @@ def test_the_end_of_a_siege_is_told_in_the_game_s_words_and_its_figures_seat_by_
     expect(results.locator(".explained")).to_contain_text("rounds: ")
     assert not any(ch in results.inner_text() for ch in "[]{}")
     shot(page, "gold-crown-over")
+
+
+# ----- the mat as the 1966 game: coordinates, apparatus, the phone ----------------------------------------
+
+BOX_SIZE = "el => { const r = el.getBoundingClientRect(); return [r.width, r.height]; }"
+
+
+def version(page) -> int:
+    return int(page.locator(".gold-crown").get_attribute("data-version") or -1)
+
+
+def act(page, selector: str) -> None:
+    """Click a control of the table and wait until the server's answer is drawn and a choice is offered again
+    (both seats are this page's: the chance steps between come on their own)."""
+    before = version(page)
+    page.locator(selector).first.click()
+    page.wait_for_function(
+        "v => +document.querySelector('.gold-crown')?.dataset.version > v && (document.querySelector("
+        "\"[data-gc]:not([disabled]), .gc-mat .clickable\") || /over/.test(document.querySelector('.status').textContent))",
+        arg=before)
+
+
+def apparatus(page, seat: int) -> dict:
+    mat = page.locator(".gc-mat")
+    return {
+        "bridge": mat.locator(f".gc-bridge[data-seat='{seat}']").get_attribute("data-bridge"),
+        "gates": mat.locator(f".gc-gates[data-seat='{seat}']").get_attribute("data-gates"),
+        "ram": mat.locator(f".gc-ram[data-seat='{seat}']").get_attribute("data-ram"),
+        "boulders": int(mat.locator(f".gc-catapult[data-seat='{seat}']").get_attribute("data-boulders") or -1),
+        "breaches": mat.locator(f".gc-boulder[data-by='{seat}']").count(),
+    }
+
+
+def test_the_mat_prints_the_log_s_coordinates_on_its_four_edges_and_reads_as_a_castle(page, site):
+    board = site.http.get("/api/games/gold-crown/board").json()["board"]
+    page.set_viewport_size({"width": 1366, "height": 900})
+    start_from_lobby(page, site, "gold-crown", seats=["human", "computer:easy"])
+    expect(page.locator(".gc-mat [data-box]")).to_have_count(len(board["boxes"]))
+    letters = sorted({re.match(r"[a-z]+", b["name"]).group() for b in board["boxes"]})
+    numbers = sorted({re.search(r"\d+", b["name"]).group() for b in board["boxes"]}, key=int)
+    coords = page.locator(".gc-coords .gc-coord").all_text_contents()
+    for name in letters + numbers:
+        assert coords.count(name) == 2, f"{name} is not printed on both edges"
+    # a column's letter stands above its boxes, a row's number beside them: k11 is under k and level with 11
+    k11 = page.locator(".gc-mat [data-box='k11'] > rect").first.bounding_box()
+    k = page.locator(".gc-coords [data-coord='k']").first.bounding_box()
+    eleven = page.locator(".gc-coords [data-coord='11']").first.bounding_box()
+    assert abs((k["x"] + k["width"] / 2) - (k11["x"] + k11["width"] / 2)) < 4
+    assert abs((eleven["y"] + eleven["height"] / 2) - (k11["y"] + k11["height"] / 2)) < 4
+    # the castle: its stone outline, zones painted with patterns, rows 1-4 of each field numbered, the tracks
+    assert page.locator(".gc-mat .gc-stone").count() == 1
+    fills = set(page.locator(".gc-mat [data-box] > rect:first-child").evaluate_all("els => els.map(e => e.getAttribute('fill'))"))
+    assert len({f for f in fills if f.startswith("url(#")}) >= 7  # field, separator, wall, deck, tower, chamber, throne...
+    assert sorted(set(page.locator(".gc-rows .gc-row-number").all_text_contents())) == ["1", "2", "3", "4"]
+    assert page.locator(".gc-tracks path").count() == 2 * len(board["faces"])
+    # the apparatus of both barons at the battle lines, the barons on their shields, the 16 guards, the Crown
+    for seat in (0, 1):
+        assert apparatus(page, seat) == {"bridge": "up", "gates": "closed", "ram": "home", "boulders": 5, "breaches": 0}
+        expect(page.locator(f".gc-baron[data-baron='{seat}']")).to_have_count(1)
+        expect(page.locator(f".gc-count[data-count='{seat}']")).to_have_text(re.compile(r"\w+ 32"))
+    expect(page.locator(".gc-mat .gc-guard")).to_have_count(16)
+    expect(page.locator(".gc-mat .gc-knight")).to_have_count(64)
+    shot(page, "gold-crown-desktop", full_page=False)
+
+
+def test_spins_5_6_7_and_12_move_the_apparatus_drawn_on_the_mat(page, site):
+    """Both seats are this page's (hot seat): each spin's outcome stays drawn until the next click. The seed is
+    fixed (conftest's fixed_seeds): the spins come in the same order on every run."""
+    start_from_lobby(page, site, "gold-crown", seats=["human", "human"])
+    page.wait_for_selector("[data-gc='spin']")
+    seen: set[int] = set()
+    turns = 0
+    while not {5, 6, 7, 12} <= seen:
+        assert turns < 400, f"spins seen with their effect: {sorted(seen)}"
+        turns += 1
+        seat = int(page.locator(".gc-barons tbody tr.at-helm").evaluate("tr => [...tr.parentNode.children].indexOf(tr)"))
+        was = apparatus(page, seat)
+        act(page, "[data-gc='spin']")
+        spin = int(page.locator(".gc-spun").get_attribute("data-spin"))
+        expect(page.locator(".gc-spun")).to_contain_text(f"Spun {spin}: ")
+        now = apparatus(page, seat)
+        if spin == 5:
+            assert now["bridge"] == "down"
+            seen.add(5)
+            if 5 in seen and not page.locator(".table-banner").count() and was["bridge"] == "up":
+                pass
+        elif spin == 6 and was["ram"] == "bridge":
+            assert now["ram"] == "home" and now["gates"] in ("open", "destroyed")
+            seen.add(6)
+            shot(page, "gold-crown-after-6", full_page=False)
+        elif spin == 7 and was["bridge"] == "down":
+            assert now["bridge"] == "up" and now["gates"] in ("closed", "destroyed")
+            seen.add(7)
+        if page.locator(".gc-mat .clickable[aria-label*='aim the catapult']").count():
+            act(page, ".gc-mat .clickable[aria-label*='aim the catapult']")
+            after = apparatus(page, seat)
+            assert after["boulders"] == was["boulders"] - 1
+            assert after["breaches"] >= was["breaches"]
+            seen.add(12)
+        while page.locator(".gc-mat .clickable[aria-label*='this knight falls']").count():
+            act(page, ".gc-mat .clickable[aria-label*='this knight falls']")
+        if page.locator("[data-gc='march']").count():
+            act(page, "[data-gc='march']")
+        if page.locator("[data-gc='ram']").count():
+            act(page, "[data-gc='ram']")
+            assert apparatus(page, seat)["ram"] == "bridge"
+        if page.locator("[data-gc='end']").count():
+            act(page, "[data-gc='end']")
+        if "over" in (page.locator(".status").text_content() or ""):
+            break
+    assert {5, 6, 7, 12} <= seen
+
+
+def test_on_a_phone_the_mat_zooms_and_pans_with_tap_targets_of_40_px(page, site):
+    page.set_viewport_size({"width": 390, "height": 844})
+    start_from_lobby(page, site, "gold-crown", seats=["human", "computer:easy"])
+    expect(page.locator(".gc-mat.zoom-play")).to_be_visible()  # a phone plays zoomed in
+    wrap = page.locator(".gc-wrap")
+    sizes = wrap.evaluate("el => [el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight]")
+    assert sizes[0] > sizes[1] and sizes[2] > sizes[3], "the zoomed mat pans"
+    for w, hgt in page.locator(".gc-mat [data-box] > rect:first-child").evaluate_all(f"els => els.map({BOX_SIZE})"):
+        assert w >= 40 and hgt >= 40
+    # it opens on the player's own face: their shield in sight
+    shield = page.locator(".gc-baron[data-baron='0']").bounding_box()
+    assert 0 <= shield["x"] <= 390 and 0 <= shield["y"] <= 844 + 400
+    page.locator("[data-gc='spin']").click()
+    page.wait_for_function("document.querySelector('.gc-mat .clickable, [data-gc]:not([disabled])')")
+    for w, hgt in page.locator("[data-gc], .gc-zoom button").evaluate_all(f"els => els.map({BOX_SIZE})"):
+        assert w >= 40 and hgt >= 40
+    for w, hgt in page.locator(".gc-mat .clickable > rect:first-child").evaluate_all(f"els => els.map({BOX_SIZE})"):
+        assert w >= 40 and hgt >= 40
+    shot(page, "gold-crown-phone", full_page=False)
+    page.click("[data-zoom='fit']")
+    expect(page.locator(".gc-mat.zoom-fit")).to_be_visible()
+    assert wrap.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+    shot(page, "gold-crown-phone-whole", full_page=False)

@@ -1,35 +1,46 @@
-// Gold Crown's table: the mat (castle, chambers, towers, rows of the battlefield), the spinner, the move
-// points left, knights moved by click (a knight, then a lit box), the catapult aimed by clicking a lit
-// box, the drawbridge, gates and ram of every face, breaches, and every baron's strength.
+// Gold Crown's table: the 1966 mat (gold-crown-mat.js: castle, field, rows, ram tracks, coordinates), the
+// pieces and apparatus over it (gold-crown-pieces.js), the spinner with its result and what it lets the baron
+// do, and the turn's choices as buttons and lit targets on the mat: a knight moved by click (the knight, then
+// a lit box: one box a step, as the rules offer moves today), the catapult aimed at a ringed box, the knight
+// that falls to the archers picked on the mat. Every legal move also stays in "All moves" (table.js, folded).
 //
-// The mat is not drawn here: the rules package publishes it (regalia/games/gold_crown/mat.py, read by
-// layout.py; GET /api/games/gold-crown/board) and this table paints what it is given, box by box, with
-// each box's zone and mark. Only the paint, the pieces and the controls are this module's own.
+// The mat is not drawn from here: the rules package publishes it (regalia/games/gold_crown/mat.py, read by
+// layout.py; GET /api/games/gold-crown/board, ctx.geometry) and this table paints what it is given.
+// Big moments (the bridge dropped, the gates crashed or shut, a breach, a chamber taken) are ``moment``s:
+// table.js shows a banner and holds the table longer (pace.js's "big" hold) so the apparatus is seen moving.
 import { columnHeader, h, namedSeat, s, svgButton } from "../dom.js";
-
-const CELL = 28;
-const ZONE_PAINT = { separator: "#6b5b3a", field: "#a8c686", wall: "#7d7d7d", deck: "#b9b0a0", gate: "#5a3a1a",
-  tower: "#8f8f8f", "tower guard": "#8f8f8f", chamber: "#e8d9b0", "chamber guard": "#e8d9b0", throne: "#c9a96e",
-  "throne guard": "#d9c48f", crown: "#f2c230" };
-const MARK_PAINT = { dash: "#c8d9a8", shield: "#d4a017", drawbridge: "#c2b280", ram: "#c2b280" };
-const BARON_COLOURS = ["#d4a017", "#a8a8b8", "#b3261e", "#1f5fbf"];
-const BARON_NAMES = ["Gold", "Silver", "Crimson", "Azure"];
+import { markLastMove } from "../highlight.js";
+import { CELL, PAD, coordinates, outlines, patterns, printed, rowNumbers, tracks, zoneFill } from "./gold-crown-mat.js";
+import { BARON_COLOURS, BARON_NAMES, apparatus, boulder, fallen, flag, guard, knight } from "./gold-crown-pieces.js";
 
 let selected = null;
 let selectedAt = null;
+let zoom = null;  // "fit" (the whole mat in the page) or "play" (boxes of 44 px, panned); null: by screen width
+let scrollAt = null;  // where the mat's pan stood before a redraw
+let lastSpin = null;  // { number, seat }: the spin that decided the turn drawn last (the view forgets it once the turn ends)
+let stylesLoaded = false;
+const panned = new WeakSet();  // boards whose zoomed mat has been brought to the player's face
 
-function spinner(v, fresh, faces) {
-  const g = s("g", { transform: "translate(70 70)", role: "img", "aria-label": `Spinner: ${v.spin || "not spun"}. ${v.spin_text || ""}` });
+export const onTable = true;
+
+function loadStyles() {
+  if (stylesLoaded || document.querySelector("link[data-gc-styles]")) return;
+  stylesLoaded = true;
+  document.head.append(h("link", { rel: "stylesheet", href: new URL("./gold-crown.css", import.meta.url).href, "data-gc-styles": "" }));
+}
+
+function spinner(number, fresh, faces) {
+  const g = s("g", { transform: "translate(70 70)", role: "img", "aria-label": `Spinner: ${number || "not spun"}` });
   const count = faces.length;
   faces.forEach((face, i) => {
     const a0 = (i / count) * 2 * Math.PI;
     const a1 = ((i + 1) / count) * 2 * Math.PI;
     g.append(s("path", { d: `M0 0 L${60 * Math.sin(a0)} ${-60 * Math.cos(a0)} A60 60 0 0 1 ${60 * Math.sin(a1)} ${-60 * Math.cos(a1)}z`,
-      fill: i % 2 ? "#f5e6b8" : "#e9d49a", stroke: "#6b4e16", "stroke-width": 0.8 }));
-    const mid = (a0 + a1) / 2;
-    g.append(s("text", { x: 47 * Math.sin(mid), y: -47 * Math.cos(mid) + 4, "text-anchor": "middle", "font-size": 11, fill: "#4a3510" }, face.number));
+      fill: face.number === number ? "#f2c230" : i % 2 ? "#f5e6b8" : "#e9d49a", stroke: "#6b4e16", "stroke-width": 0.8 }));
+    const m = (a0 + a1) / 2;
+    g.append(s("text", { x: 47 * Math.sin(m), y: -47 * Math.cos(m) + 4, "text-anchor": "middle", "font-size": 11, fill: "#4a3510" }, face.number));
   });
-  const at = faces.findIndex((face) => face.number === v.spin);
+  const at = faces.findIndex((face) => face.number === number);
   const angle = at >= 0 ? ((at + 0.5) / count) * 360 : 0;
   // the needle turns in the spinner's own user space (SMIL), three full turns before it lands
   g.append(s("g", { class: "needle", transform: `rotate(${angle})` },
@@ -42,60 +53,217 @@ function spinner(v, fresh, faces) {
 
 export function label(action) {
   if (action === "spin") return "Spin the spinner";
+  if (action === "march") return "Move instead";
+  if (action === "ram") return "Roll the ram onto the drawbridge";
+  if (action === "ram back") return "Roll the ram back to boxes 3 and 4";
+  if (action === "storm") return "Storm the throne room (6 knights)";
+  if (action === "end") return "End the turn";
+  if (action === "retreat") return "Retreat (skip the spin)";
+  if (action === "pass") return "Pass the turn";
   if (action.startsWith("move ")) return `Move ${action.slice(5).replace("-", " → ")}`;
   if (action.startsWith("fire ")) return `Fire the catapult at ${action.slice(5)}`;
+  if (action.startsWith("lose ")) return `The knight on ${action.slice(5)} falls`;
+  if (action.startsWith("scale ")) {
+    const boxes = action.slice(6).split(" ");
+    return boxes.length > 1 ? `Scale with ${boxes.join(" and ")}` : `Scale with ${boxes[0]}`;
+  }
   return action.charAt(0).toUpperCase() + action.slice(1);
 }
 
-export function render(board, update, ctx) {
-  const v = update.view;
-  if (selectedAt !== update.version) { selected = null; selectedAt = update.version; }
-  const moves = ctx.legal.filter((a) => a.startsWith("move "));
-  const aims = new Set(ctx.legal.filter((a) => a.startsWith("fire ")).map((a) => a.slice(5)));
-  const from = new Set(moves.map((a) => a.slice(5).split("-")[0]));
-  const targets = new Set(selected ? moves.filter((a) => a.startsWith(`move ${selected}-`)).map((a) => a.split("-")[1]) : []);
-  const owner = {};
-  for (const [seat, boxes] of Object.entries(v.knights)) for (const b of boxes.split(" ").filter(Boolean)) owner[b] = Number(seat);
-  const guards = new Set((v.guards || "").split(" ").filter(Boolean));
-  const breaches = new Set(v.barons.flatMap((b) => b.breaches));
+/** What the spin lets the baron do now, in words (from the phase and the legal actions, not from a rule). */
+function offer(v, legal) {
+  if (!legal.length) return null;
+  if (legal.includes("spin")) return legal.includes("retreat") ? "Spin, or retreat your knights behind your lines." : "Spin to start your turn.";
+  if (legal.includes("pass")) return "You have retreated: pass, or spin to come back into the siege.";
+  if (legal.some((a) => a.startsWith("lose "))) return "The archers hit: pick on the mat (ringed red) the knights that fall.";
+  if (v.phase === "choice") {
+    if (legal.some((a) => a.startsWith("fire "))) return `Fire the catapult (click a ringed box) or take ${v.spin} move points.`;
+    if (legal.some((a) => a.startsWith("scale "))) return `Scale with the knights below, or take ${v.spin} move points.`;
+    return `Take ${v.spin} move points.`;
+  }
+  const parts = [];
+  if (legal.some((a) => a.startsWith("move "))) parts.push(`${v.points} move point${v.points === 1 ? "" : "s"}: click a knight, then a lit box`);
+  if (legal.includes("ram")) parts.push("roll the ram onto the bridge");
+  if (legal.includes("ram back")) parts.push("roll the ram back");
+  if (legal.includes("storm")) parts.push("storm the throne room");
+  if (legal.includes("end")) parts.push("or end the turn");
+  return parts.length ? `${parts.join("; ")}.` : null;
+}
 
+const splitBoxes = (text) => (text || "").split(" ").filter(Boolean);
+
+function owners(view) {
+  const owner = new Map();
+  for (const [seat, boxes] of Object.entries(view.knights)) for (const b of splitBoxes(boxes)) owner.set(b, Number(seat));
+  return owner;
+}
+
+/** The knights and guards that fell between two views (a move's own start box is not a fall). */
+function fallenBetween(before, now, last) {
+  if (!before) return [];
+  const was = owners(before);
+  const is = owners(now);
+  const moved = /^move (\w+)-(\w+)$/.exec(last?.action || "");
+  const out = [];
+  for (const [box, seat] of was) {
+    if (moved && moved[1] === box) continue;
+    if (is.get(box) !== seat && before.barons[seat] && now.barons[seat] && now.barons[seat].count < before.barons[seat].count) out.push(box);
+  }
+  const guards = new Set(splitBoxes(now.guards));
+  for (const box of splitBoxes(before.guards)) if (!guards.has(box)) out.push(box);
+  return out;
+}
+
+/** A big moment between two updates, for table.js's banner and its longer hold (pace.js). */
+export function moment(before, update) {
+  const was = before?.view;
+  const v = update.view;
+  if (!was?.barons || !v?.barons) return null;
+  for (let seat = 0; seat < v.barons.length; seat += 1) {
+    const a = was.barons[seat];
+    const b = v.barons[seat];
+    if (!a || !b) continue;
+    const who = BARON_NAMES[seat];
+    if (a.gates !== "open" && b.gates === "open") return { banner: `The ram crashes ${who}'s gates open!`, sound: "thud" };
+    if (a.gates === "open" && b.gates === "closed") return { banner: `${who}'s gates close, the bridge is raised`, sound: "thud" };
+    if (a.bridge === "up" && b.bridge === "down") return { banner: `The spy drops ${who}'s drawbridge`, sound: "thud" };
+    if (b.breaches.length > a.breaches.length) return { banner: `${who}'s boulder breaches the castle at ${b.breaches.filter((x) => !a.breaches.includes(x)).join(" ")}`, sound: "thud" };
+    if (a.gates !== "destroyed" && b.gates === "destroyed") return { banner: `${who}'s boulder smashes the gates`, sound: "thud" };
+    if (b.chambers > a.chambers) return { banner: `${who} takes a chamber`, sound: null };
+  }
+  if (v.winner !== null && v.winner !== undefined && (was.winner === null || was.winner === undefined) && v.barons[v.winner]) {
+    return { banner: `${BARON_NAMES[v.winner]} takes the Gold Crown!`, icon: "crown" };
+  }
+  return null;
+}
+
+export function prompt(update) {
+  return offer(update.view, update.legal) || "Play on the table.";
+}
+
+function zoomIs() {
+  if (zoom) return zoom;
+  return window.innerWidth < 700 ? "play" : "fit";
+}
+
+export function render(board, update, ctx) {
+  loadStyles();
+  const v = update.view;
   const geometry = ctx.geometry;
   if (!geometry) {
     board.replaceChildren(h("p", { class: "kg-note" }, "The mat could not be loaded from the server: reload the page."));
     return;
   }
-  const mat = s("svg", { viewBox: `0 0 ${CELL * geometry.columns} ${CELL * geometry.rows}`, class: "gc-mat", role: "grid", "aria-label": "The Gold Crown mat" });
+  if (selectedAt !== update.version) { selected = null; selectedAt = update.version; }
+  const spun = /^spin (\d+)$/.exec(update.last?.action || "");
+  if (update.last?.action === "spin") lastSpin = null;
+  if (spun && v.barons) lastSpin = { number: Number(spun[1]), version: update.version };
+  if (v.spin) lastSpin = { number: v.spin, version: update.version };
+  const shownSpin = lastSpin?.number || v.spin || 0;
+
+  const legal = ctx.legal;
+  const moves = legal.filter((a) => a.startsWith("move "));
+  const aims = new Set(legal.filter((a) => a.startsWith("fire ")).map((a) => a.slice(5)));
+  const losses = new Set(legal.filter((a) => a.startsWith("lose ")).map((a) => a.slice(5)));
+  const from = new Set(moves.map((a) => a.slice(5).split("-")[0]));
+  const targets = new Set(selected ? moves.filter((a) => a.startsWith(`move ${selected}-`)).map((a) => a.split("-")[1]) : []);
+  const owner = owners(v);
+  const guards = new Set(splitBoxes(v.guards));
+  const breachOf = new Map();
+  v.barons.forEach((b, seat) => b.breaches.forEach((x) => breachOf.set(x, seat)));
+  const byName = new Map(geometry.boxes.map((b) => [b.name, b]));
+  const was = ctx.previous?.view?.barons ? ctx.previous.view : null;
+  const fell = new Set(fallenBetween(was, v, update.last));
+  const held = new Map();  // chamber name -> seat
+  for (const [name, seat] of Object.entries(v.chambers || {})) if (seat !== null && seat !== undefined) held.set(name, seat);
+
+  const width = CELL * geometry.columns;
+  const height = CELL * geometry.rows;
+  const mat = s("svg", { viewBox: `${-PAD} ${-PAD} ${width + 2 * PAD} ${height + 2 * PAD}`, class: `gc-mat zoom-${zoomIs()}`,
+    // the size is set here, not only in gold-crown.css: the first drawing may come before the sheet has loaded
+    style: zoomIs() === "play" ? `width:${Math.round(((width + 2 * PAD) * 44) / CELL)}px;max-width:none;height:auto`
+      : "width:100%;max-width:780px;height:auto",
+    role: "grid", "aria-label": "The Gold Crown mat" },
+  patterns(), s("rect", { x: -PAD, y: -PAD, width: width + 2 * PAD, height: height + 2 * PAD, fill: "#efe4c6", rx: 8 }),
+  s("rect", { x: -2, y: -2, width: width + 4, height: height + 4, fill: "none", stroke: "#6b4e16", "stroke-width": 2 }));
+  const boxes = s("g", { class: "gc-boxes" });
+  const pieces = s("g", { class: "gc-pieces" });
+  const cells = new Map();
   for (const box of geometry.boxes) {
     const name = box.name;
     const x = box.col * CELL;
     const y = box.row * CELL;
-    const lit = targets.has(name) || aims.has(name);
-    const cell = s("g", { "data-box": name, "data-zone": box.zone, "data-mark": box.mark || null,
+    const lit = targets.has(name) || aims.has(name) || losses.has(name);
+    const held_ = box.chamber !== undefined && held.has(box.chamber) ? held.get(box.chamber) : null;
+    const cell = s("g", { "data-box": name, "data-zone": box.zone, "data-mark": box.mark || null, "data-held": held_ ?? null,
       class: ["box", lit ? "target" : "", selected === name ? "selected" : "", aims.has(name) ? "aim" : ""].join(" ") },
-    s("rect", { x, y, width: CELL, height: CELL, fill: lit ? (aims.has(name) ? "#ff9b85" : "#f7e27a") : selected === name ? "#e9c46a"
-      : MARK_PAINT[box.mark] || ZONE_PAINT[box.zone] || "#ccc", stroke: "#5d5035", "stroke-width": 0.4 }));
-    if (box.number > 1) cell.append(s("text", { x: x + 3, y: y + 10, "font-size": 8, fill: "#4a3510" }, box.number));
-    if (breaches.has(name)) cell.append(s("path", { d: `M${x + 4} ${y + 4}l8 10-6 2 12 10`, stroke: "#111", "stroke-width": 2, fill: "none" }));
-    if (box.zone === "crown") cell.append(s("path", { d: `M${x + 5} ${y + 20}l2-12 5 6 2-8 2 8 5-6 2 12z`, fill: "#8a6400" }));
-    if (guards.has(name)) cell.append(s("polygon", { points: `${x + CELL / 2},${y + 5} ${x + CELL - 5},${y + CELL - 5} ${x + 5},${y + CELL - 5}`, fill: "#fff", stroke: "#333" }));
-    if (owner[name] !== undefined) {
-      cell.append(s("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 10, fill: BARON_COLOURS[owner[name]] || "#444", stroke: "#222", "stroke-width": 1.5 }));
+    s("rect", { x, y, width: CELL, height: CELL, fill: zoneFill(box.zone), stroke: "#5d5035", "stroke-width": 0.4 }),
+    ...printed(box, x, y));
+    if (held_ !== null) cell.append(s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, fill: BARON_COLOURS[held_], "fill-opacity": 0.35, stroke: BARON_COLOURS[held_], "stroke-width": 2 }));
+    if (box.zone === "crown") cell.append(s("path", { d: `M${x + 5} ${y + 20}l2-12 5 6 2-8 2 8 5-6 2 12z`, fill: "#f2c230", stroke: "#6b4e16", "stroke-width": 1 }));
+    if (lit || selected === name) {
+      cell.append(s("rect", { x: x + 1.5, y: y + 1.5, width: CELL - 3, height: CELL - 3, class: "gc-lit",
+        fill: aims.has(name) || losses.has(name) ? "#ff9b85" : selected === name ? "#e9c46a" : "#f7e27a", "fill-opacity": 0.75,
+        stroke: aims.has(name) || losses.has(name) ? "#b22222" : "#8a6400", "stroke-width": 2 }));
     }
-    if (aims.has(name) && !from.has(name)) {
-      cell.append(s("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 6, fill: "none", stroke: "#b22222", "stroke-width": 1.5 }));
-    }
-    const where = `${name} (${box.mark && box.mark !== box.zone ? `${box.zone}, ${box.mark}` : box.zone})`;
-    const what = `${where}${owner[name] !== undefined ? `: ${BARON_NAMES[owner[name]]} knight` : guards.has(name) ? ": a guard" : ""}`;
-    if (targets.has(name)) svgButton(cell, `${name}: move ${selected} here`, () => ctx.play(`move ${selected}-${name}`));
-    else if (from.has(name)) {
-      svgButton(cell, `${what}; show its moves`, () => { selected = selected === name ? null : name; ctx.sounds.click(); render(board, update, ctx); });
-    } else if (aims.has(name)) svgButton(cell, `${name}: aim the catapult here`, () => ctx.play(`fire ${name}`));
-    else cell.setAttribute("aria-label", what);
-    mat.append(cell);
-  }
+    cells.set(name, cell);
+    boxes.append(cell);
 
-  const fresh = update.last?.action === "spin";
-  const specials = ctx.legal.filter((a) => !a.startsWith("move ") && !a.startsWith("fire "));
+    if (breachOf.has(name)) {
+      pieces.append(s("path", { class: "gc-crack", d: `M${x + 3} ${y + 3}l8 9-5 3 11 10`, stroke: "#111", "stroke-width": 1.6, fill: "none", "pointer-events": "none" }));
+      const bl = boulder(x, y);
+      bl.setAttribute("data-breach", name);
+      bl.setAttribute("data-by", breachOf.get(name));
+      pieces.append(bl);
+    }
+    if (guards.has(name)) pieces.append(guard(x, y));
+    if (owner.has(name)) pieces.append(knight(x, y, owner.get(name)));
+    if (box.zone === "chamber guard" && held_ !== null && !owner.has(name) && !guards.has(name)) pieces.append(flag(x, y, held_));
+    if (fell.has(name)) pieces.append(fallen(x, y, name));
+    if (aims.has(name)) pieces.append(s("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 8, fill: "none", stroke: "#b22222", "stroke-width": 2, "pointer-events": "none" }));
+
+    const kind = box.mark && box.mark !== box.zone ? `${box.zone}, ${box.mark}` : box.zone;
+    const what = `${name} (${kind})${owner.has(name) ? `: ${BARON_NAMES[owner.get(name)]} knight` : guards.has(name) ? ": a guard" : ""}`;
+    if (targets.has(name)) {
+      cell.dataset.lit = `to:${name}`;
+      svgButton(cell, `${name}: move ${selected} here`, () => ctx.play(`move ${selected}-${name}`));
+    } else if (losses.has(name)) {
+      cell.dataset.lit = `lose:${name}`;
+      svgButton(cell, `${what}; this knight falls`, () => ctx.play(`lose ${name}`));
+    } else if (from.has(name)) {
+      cell.dataset.lit = `from:${name}`;
+      svgButton(cell, `${what}; show its moves`, () => { selected = selected === name ? null : name; ctx.sounds.click(); render(board, update, ctx); });
+    } else if (aims.has(name)) {
+      cell.dataset.lit = `fire:${name}`;
+      svgButton(cell, `${name}: aim the catapult here`, () => ctx.play(`fire ${name}`));
+    } else cell.setAttribute("aria-label", what);
+  }
+  mat.append(boxes, outlines(geometry), tracks(geometry, byName), rowNumbers(geometry), coordinates(geometry),
+    apparatus(geometry, byName, v, was), pieces);
+  const step = /^move (\w+)-(\w+)$/.exec(update.last?.action || "");
+  if (step) markLastMove(cells.get(step[1]), cells.get(step[2]));
+
+  const specials = legal.filter((a) => !/^(move|fire|lose|scale) /.test(a));
+  const scales = legal.filter((a) => a.startsWith("scale "));
+  const button = (a) => h("button", { type: "button", class: "primary", "data-gc": a, "data-lit": `gc:${a}`, onclick: () => ctx.play(a) }, label(a));
+  const words = offer(v, legal);
+  const result = shownSpin ? h("p", { class: "gc-spun", "data-spin": shownSpin },
+    h("strong", {}, `Spun ${shownSpin}: `), geometry.spinner.find((f) => f.number === shownSpin)?.text || v.spin_text || "") : null;
+  const turn = h("div", { class: "gc-turn" }, spinner(shownSpin, update.last?.action?.startsWith("spin ") && ctx.fresh, geometry.spinner),
+    h("div", { class: "gc-turn-text" },
+      result,
+      h("p", { class: "gc-points", "data-points": v.points }, `Move points left: ${v.points}`),
+      h("p", { class: "muted" }, `Round ${v.round} of ${v.max_rounds}`),
+      words ? h("p", { class: "gc-offer" }, words) : null,
+      selected ? h("p", { class: "kg-note" }, `${selected} selected: click a lit box.`) : null,
+      v.unfinished ? h("p", { class: "kg-note" }, v.unfinished) : null,
+      h("div", { class: "kg-controls gc-controls" }, specials.map(button)),
+      scales.length ? h("div", { class: "kg-controls gc-scales" }, scales.map(button)) : null));
+
+  const zoomBar = h("div", { class: "gc-zoom" },
+    h("button", { type: "button", class: zoomIs() === "fit" ? "on" : "", "data-zoom": "fit", onclick: () => { zoom = "fit"; render(board, update, ctx); } }, "Whole mat"),
+    h("button", { type: "button", class: zoomIs() === "play" ? "on" : "", "data-zoom": "play", onclick: () => { zoom = "play"; panned.delete(board); render(board, update, ctx); } }, "Zoom in"));
+  const wrap = h("div", { class: "gc-wrap", style: "overflow:auto;max-height:86vh" }, mat);  // (before the sheet loads)
   const barons = h("table", { class: "ledger gc-barons", "aria-label": "The barons" },
     h("caption", {}, "The barons"),
     h("thead", {}, h("tr", {}, ["Baron", ["Knights", "Kn."], ["Chambers", "Ch."], "Gates", ["Drawbridge", "Bridge"], "Ram", ["Boulders", "Bld."], ["Breaches", "Br."]].map(columnHeader))),
@@ -105,14 +273,31 @@ export function render(board, update, ctx) {
       h("td", { "data-strength": seat }, b.count), h("td", {}, b.chambers), h("td", {}, b.gates), h("td", {}, b.bridge),
       h("td", {}, b.ram), h("td", {}, b.boulders), h("td", {}, b.breaches.join(" ") || "—")))));
 
-  const turn = h("div", { class: "gc-turn" }, spinner(v, fresh, geometry.spinner),
-    h("div", {}, h("p", { class: "gc-points", "data-points": v.points }, `Move points left: ${v.points}`),
-      h("p", {}, `Round ${v.round} of ${v.max_rounds} · ${v.phase}`),
-      v.spin_text ? h("p", { class: "muted" }, `Spun ${v.spin}: ${v.spin_text}`) : null,
-      aims.size ? h("p", { class: "kg-note" }, "Aim the catapult: click a ringed box.") : null,
-      selected ? h("p", { class: "kg-note" }, `${selected} selected: click a lit box.`) : moves.length ? h("p", { class: "muted" }, "Click one of your knights to see its moves.") : null,
-      h("div", { class: "kg-controls" }, specials.map((a) => h("button", { type: "button", class: "primary", "data-gc": a, onclick: () => ctx.play(a) }, label(a))))));
-  board.replaceChildren(h("div", { class: "gold-crown" }, turn, mat, barons));
+  const old = board.querySelector(".gc-wrap");
+  if (old) scrollAt = [old.scrollLeft, old.scrollTop];
+  board.replaceChildren(h("div", { class: "gold-crown", "data-version": update.version }, turn, zoomBar, wrap, barons));
+  if (zoomIs() === "play") {
+    if (panned.has(board) && scrollAt) [wrap.scrollLeft, wrap.scrollTop] = scrollAt;
+    else panToFace(board, wrap, cells, geometry, update, 0);
+  }
+}
+
+/** Zoomed in: bring the player's own face into view (their shield in the middle), once the mat is laid out. */
+function panToFace(board, wrap, cells, geometry, update, tries) {
+  if (!wrap.isConnected || !wrap.clientWidth) {
+    if (tries < 30) requestAnimationFrame(() => panToFace(board, wrap, cells, geometry, update, tries + 1));
+    return;
+  }
+  const v = update.view;
+  const seat = update.seats?.length ? update.seats[0] : 0;
+  const face = geometry.faces.find((f) => f.name === v.barons[seat]?.face);
+  const cell = face && cells.get(face.shield);
+  if (!cell) return;
+  const r = cell.getBoundingClientRect();
+  const w = wrap.getBoundingClientRect();
+  wrap.scrollLeft += r.left - w.left - w.width / 2 + r.width / 2;
+  wrap.scrollTop += r.top - w.top - w.height / 2 + r.height / 2;
+  panned.add(board);
 }
 
 export function sound(previous, update, sounds) {
