@@ -280,3 +280,36 @@ def test_each_heist_has_its_banner_and_its_sound_and_mute_silences_it(page, site
         assert row["text"].startswith(words[row["name"]]) and row["sound"] == row["name"], row
         assert (row["made"] == 0) == row["muted"], row  # heard unless muted; muted: not one tone made
     shot(page, "kings-gold-heist-banner")
+
+
+def test_kg_18_the_end_counts_the_score_as_the_manual_does_and_draws_each_badge(page, site, monkeypatch):
+    monkeypatch.setattr("regalia.server.seats.new_seed", lambda: "kg-16-end-screen")
+    match_id = site.hot_seat_to_the_end("kings-gold", pick=-1, fast_roll=True)["match"]
+    result = site.http.get(f"/api/matches/{match_id}/result").json()
+    last = site.http.get(f"/api/matches/{match_id}/replay").json()["steps"][-1]["view"]
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"{site.url}/#/m/{match_id}")
+    table = page.locator("#results table.kg-scoring")
+    expect(table).to_be_visible()
+    headers = table.locator("th").all_inner_texts()
+    assert headers == ["Captain", "Coins ×1", "Doubloons ×5", "Unused Shields ×2", "Master Pirate", "Badge", "Score"]
+    for captain in last["captains"]:
+        row = table.locator(f"tr[data-seat='{captain['seat']}'] td").all_inner_texts()
+        p = captain["points"]
+        assert row[1:4] == [f"{captain['coins']} = {p['coins']}", f"{captain['doubloons']} = {p['doubloons']}",
+                            f"{captain['shields']} = {p['shields']}"], row
+        assert row[6] == str(captain["score"])
+        assert (row[4] != "") == bool(p["master_pirate"]), row
+    badges = {s["seat"]: s.get("badge") for s in result["seats"]}
+    assert any(badges.values()), badges  # the seed gives at least one badge
+    for seat, badge in badges.items():
+        medal = table.locator(f"tr[data-seat='{seat}'] .kg-badge svg")
+        expect(medal).to_have_count(1 if badge else 0)
+        if badge:
+            assert medal.get_attribute("aria-label") == f"{badge} badge"
+            assert medal.locator("path, circle").count() >= 3  # drawn, not only named
+    expect(page.locator("#results .kg-badges-legend svg")).to_have_count(3)
+    page.locator("#results").scroll_into_view_if_needed()
+    shot(page, "kings-gold-scoring")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "kings-gold-scoring-phone")

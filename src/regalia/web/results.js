@@ -8,6 +8,7 @@
 //   └──────────────────────────────────────────────────┘
 import { h, playerName, seatName } from "./dom.js";
 import { call } from "./api.js";
+import { badgeMedal } from "./games/kings-gold/badges.js";
 
 function signed(delta) {
   const rounded = Math.round(delta);
@@ -19,19 +20,42 @@ function nameOf(screen, seat) {
   return screen.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
 }
 
-/** King's Gold: each captain's coins, doubloons and shields as the final view shows them (coins forfeited
- *  during play are already gone from the coins), and the Master Pirate bonus the result names. */
+/** King's Gold: each captain's wealth counted as the manual counts it (coins ×1, Royal Doubloons ×5, unused
+ *  Shields ×2, the Master Pirate bonus: the valuations the match was played with), each part's points as the
+ *  game's final view gives them (``points``), and the badge each captain earned, drawn. */
 function kingsGold(screen) {
   const o = screen.options;
   const master = screen.result.master_pirate;
-  return h("table", { class: "explained" },
+  const badgeOf = (seat) => screen.seats.find((s) => s.seat === seat)?.badge || null;
+  const part = (count, pts) => h("td", {}, `${count}`, h("span", { class: "kg-count muted" }, ` = ${pts}`));
+  const table = h("table", { class: "explained kg-scoring" },
     h("tr", {}, ["Captain", `Coins ×${o.coin_value ?? 1}`, `Doubloons ×${o.doubloon_value ?? 5}`,
-      `Shields ×${o.shield_value ?? 2}`, "Master Pirate", "Score"].map((t) => h("th", {}, t))),
-    (screen.view.captains || []).map((c) => h("tr", {},
-      h("td", {}, `${c.name} · ${nameOf(screen, c.seat)}`), h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
-      h("td", {}, master && master.seat === c.seat ? `+${o.master_bonus ?? 10} (heist of ${master.heist})` : ""),
-      h("td", {}, c.score))));
+      `Unused Shields ×${o.shield_value ?? 2}`, "Master Pirate", "Badge", "Score"].map((t) => h("th", {}, t))),
+    (screen.view.captains || []).map((c) => {
+      const p = c.points || {};
+      const mine = master && master.seat === c.seat;
+      const bonus = p.master_pirate ?? (mine ? o.master_bonus ?? 10 : 0);
+      return h("tr", { "data-seat": c.seat },
+        h("td", {}, `${c.name} · ${nameOf(screen, c.seat)}`),
+        part(c.coins, p.coins ?? c.coins * (o.coin_value ?? 1)),
+        part(c.doubloons, p.doubloons ?? c.doubloons * (o.doubloon_value ?? 5)),
+        part(c.shields, p.shields ?? c.shields * (o.shield_value ?? 2)),
+        h("td", {}, bonus ? `+${bonus}${mine ? ` (heist of ${master.heist})` : ""}` : ""),
+        h("td", { class: "kg-badge-cell" }, badgeMedal(badgeOf(c.seat)) || ""),
+        h("td", { class: "kg-total" }, c.score));
+    }));
+  const legend = h("p", { class: "kg-badges-legend muted", style: "display:flex;flex-wrap:wrap;gap:.8rem;align-items:center" },
+    BADGE_RULES.map(([name, rule]) => h("span", { style: "display:inline-flex;align-items:center;gap:.3rem" },
+      badgeMedal(name, { small: true }), `${name}: ${rule}`)));
+  return [table, legend];
 }
+
+/** The Captain Rank badges as the manual words them (KG-18; the game awards them, ``seats[].badge``). */
+const BADGE_RULES = [
+  ["Bronze Anchor", "finish with at least 20 points"],
+  ["Silver Cutlass", "win with over 50 points"],
+  ["Gold Pirate King", "win with over 75 points and no Skull penalty"],
+];
 
 /** Crown the Queen: the points of every game of the rubber, the totals and the Queens crowned (what a tie of
  *  totals goes by, as the result reports them), and the processions that scored the last game. */
@@ -220,7 +244,7 @@ export function resultsPanel(result, players = null) {
       h("strong", {}, `${s.place}. ${s.name}`), scored ? ` · ${points(s.score)}` : "", ` · ${outcomeText(s.outcome, screen.game)}`,
       s.rating_after != null ? h("span", { class: "rating-change" },
         ` · ${Math.round(s.rating_before)} → ${Math.round(s.rating_after)} (${signed(s.rating_after - s.rating_before)})`) : null,
-      s.badge ? h("span", { class: "badge" }, ` · ${s.badge}`) : null))),
+      s.badge ? h("span", { class: "badge" }, ` · `, screen.game === "kings-gold" ? badgeMedal(s.badge, { small: true }) : null, `${s.badge}`) : null))),
     screen.ending ? h("p", { class: "ending muted", id: "ending" }, endingText(screen)) : null,
     h("h3", {}, "How it was scored"),
     (EXPLAIN[screen.game] || howWon)(screen));

@@ -114,10 +114,11 @@ export function render(board, update, ctx) {
   if (heldFor !== key) { held = new Set(); heldFor = key; }
   const legal = new Set(ctx.legal);
   const canReroll = [...legal].some((a) => a.startsWith("reroll "));
-  const thrown = animated === update.version ? new Set() : thrownNow(update);
+  const shown = ctx.replay ? null : followThrow(update);  // the turn before's last throw, the dice passed on
+  // a throw rolls once, when its update is new (not on a redraw, a die held, or a page opened on a finished match)
+  const thrown = animated === update.version || shown || !(ctx.fresh || ctx.replay) ? new Set() : thrownNow(update);
   animated = update.version;
   const justHeld = ctx.justHeld || 0;
-  const shown = ctx.replay ? null : followThrow(update);  // the turn before's last throw, the dice passed on
   const faces = shown ? shown.dice : v.dice;
   const lockedDice = shown ? shown.locked : v.locked;
 
