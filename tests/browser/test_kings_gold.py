@@ -313,3 +313,50 @@ def test_kg_18_the_end_counts_the_score_as_the_manual_does_and_draws_each_badge(
     shot(page, "kings-gold-scoring")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "kings-gold-scoring-phone")
+
+
+def _differ(a: bytes, b: bytes) -> float:
+    """The mean difference of two same-sized screenshots' pixels, 0..255."""
+    from io import BytesIO
+
+    from PIL import Image, ImageChops, ImageStat
+
+    one, two = (Image.open(BytesIO(x)).convert("RGB") for x in (a, b))
+    return sum(ImageStat.Stat(ImageChops.difference(one, two)).mean) / 3
+
+
+def test_kg_24_the_dice_skins_look_clearly_different_at_the_table_and_in_the_picker(page, site):
+    start_from_lobby(page, site, "kings-gold", options={"navy_rounds": "4"})
+    page.wait_for_selector("[data-kg='roll']")
+    page.click("[data-kg='roll']")
+    page.wait_for_function("document.querySelector('.die[data-face]:not([data-face=\"\"])')")
+    page.add_style_tag(content=".die.rolling .die-body, .die .lock-mark { animation: none !important; }")
+    skins = ["classic", "ebony", "gold", "bone"]
+    table_shots = {}
+    for skin in skins:  # the table redraws in the skin the page is set to (the profile's choice)
+        page.evaluate("(skin) => { document.documentElement.dataset.diceSkin = skin; }", skin)
+        expect(page.locator(".kg-table")).to_have_attribute("data-skin", skin)
+        table_shots[skin] = page.locator(".die[data-die='1'] .die-body").screenshot()
+    # the picker's preview and the replay draw the same dice: one die per skin, alone
+    page.evaluate("""async (skins) => {
+        const dice = await import("/static/games/kings-gold/dice.js");
+        const row = document.createElement("div");
+        row.id = "skin-row";
+        for (const skin of skins) for (const face of ["Skull", "Coin", "Cannon", "Crest"]) {
+          const die = dice.dieSvg(face, skin, 80);
+          die.id = `die-${skin}-${face}`;
+          row.append(die);
+        }
+        row.append(dice.skinPreview("gold"));
+        document.body.prepend(row);
+    }""", skins)
+    for face in ("Skull", "Coin", "Cannon", "Crest"):
+        shots = {skin: page.locator(f"#die-{skin}-{face}").screenshot() for skin in skins}
+        for i, a in enumerate(skins):
+            for b in skins[i + 1:]:
+                assert _differ(shots[a], shots[b]) > 12, (face, a, b, _differ(shots[a], shots[b]))
+    for i, a in enumerate(skins):
+        for b in skins[i + 1:]:
+            assert _differ(table_shots[a], table_shots[b]) > 12, (a, b)
+    expect(page.locator("#skin-row .kg-skin-preview[data-skin='gold'] svg")).to_have_count(3)
+    page.locator("#skin-row").screenshot(path="artifacts/browser/kings-gold-dice-skins.png")

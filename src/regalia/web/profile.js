@@ -4,6 +4,7 @@
 // any server, and is wiped from the address bar as soon as it is read.
 import { call, games, me, PROFILE_KEY } from "./api.js";
 import { h, toast } from "./dom.js";
+import { skinPreview } from "./games/kings-gold/dice.js";
 
 function remember(signed) {
   localStorage.setItem(PROFILE_KEY, JSON.stringify(signed));
@@ -114,6 +115,7 @@ function when(iso) {
 function ownTools(root, page) {
   const codeBox = h("p", { id: "sign-in-code-shown", class: "muted" });
   const skins = page.dice_skins || ["classic"];
+  let preview = skinPreview(page.dice_skin || "classic");
   return h("div", { class: "own-tools" },
     h("button", { type: "button", id: "open-elsewhere", onclick: async () => {
       try {
@@ -124,10 +126,11 @@ function ownTools(root, page) {
     } }, "Open on another device"), codeBox,
     h("label", { for: "dice-skin" }, "Dice skin (King's Gold) "),
     h("select", { id: "dice-skin", onchange: async (event) => {
+      preview.replaceWith(preview = skinPreview(event.target.value));  // the dice as they will look
       try { await call("PUT", "/api/profiles/me/dice-skin", { skin: event.target.value }); toast("Dice skin saved", "info"); }
       catch (error) { toast(error.message); }
     } }, skins.map((skin) => h("option", { value: skin, selected: skin === page.dice_skin }, skin))),
-    " ",
+    " ", preview, " ",
     h("button", { type: "button", id: "sign-out", onclick: async () => {
       await call("POST", "/api/profiles/me/sign-out").catch(() => null);
       localStorage.removeItem(PROFILE_KEY);
@@ -142,11 +145,13 @@ export async function diceSkinSetting() {
   const page = await call("GET", "/api/profiles/me").catch(() => null);
   if (!page) return null;
   document.documentElement.dataset.diceSkin = page.dice_skin;
+  let preview = skinPreview(page.dice_skin || "classic");
   return h("p", { class: "table-settings" }, h("label", { for: "table-dice-skin" }, "Dice skin "),
     h("select", { id: "table-dice-skin", onchange: async (event) => {
       try {
         const saved = await call("PUT", "/api/profiles/me/dice-skin", { skin: event.target.value });
         document.documentElement.dataset.diceSkin = saved.dice_skin;
+        preview.replaceWith(preview = skinPreview(saved.dice_skin));
       } catch (error) { toast(error.message); }
-    } }, (page.dice_skins || ["classic"]).map((skin) => h("option", { value: skin, selected: skin === page.dice_skin }, skin))));
+    } }, (page.dice_skins || ["classic"]).map((skin) => h("option", { value: skin, selected: skin === page.dice_skin }, skin))), " ", preview);
 }

@@ -7,11 +7,15 @@
 //   Roll · Re-roll n · Stop · Crest: convert/shield
 //   Captain's Ledger (Fire! on a row when a Cannon is aimed)
 import { columnHeader, h, namedSeat, s, seatName, svgButton } from "../dom.js";
+import { diceSkinSetting } from "../profile.js";
+import { currentSkin, dieBody } from "./kings-gold/dice.js";
 import { duelPanel, revealed } from "./kings-gold/duel.js";
 
-if (!document.getElementById("kg-style")) {
-  document.head.append(h("link", { id: "kg-style", rel: "stylesheet", href: new URL("./kings-gold/kings-gold.css", import.meta.url).href }));
-}
+let drawn = null;  // [board, update, ctx] drawn last: redrawn in the new skin when the captain picks one
+new MutationObserver(() => {
+  if (drawn?.[0].isConnected) render(drawn[0], drawn[1], { ...drawn[2], fresh: false });
+}).observe(document.documentElement, { attributes: true, attributeFilter: ["data-dice-skin"] });
+let skinAsked = false;  // a replay asks the profile for its skin once (the table's setting does it at play)
 
 let held = new Set();
 let heldFor = null;
@@ -26,21 +30,6 @@ export const HEIST_MOMENTS = [
   { line: "Royal Amnesty!", sound: "amnesty", kind: "kg-amnesty" },
   { line: "Mutiny!", sound: "mutiny", kind: "kg-mutiny" },
 ];
-
-function face(name) {
-  switch (name) {
-    case "Skull": return [s("circle", { cx: 40, cy: 34, r: 18, fill: "#1d1d1d" }), s("rect", { x: 30, y: 46, width: 20, height: 12, rx: 2, fill: "#1d1d1d" }),
-      s("circle", { cx: 33, cy: 33, r: 5, fill: "#fffbe8" }), s("circle", { cx: 47, cy: 33, r: 5, fill: "#fffbe8" }),
-      s("path", { d: "M36 50v8M40 50v8M44 50v8", stroke: "#fffbe8", "stroke-width": 1.5 })];
-    case "Cannon": return [s("rect", { x: 18, y: 30, width: 40, height: 14, rx: 7, fill: "#333", transform: "rotate(-20 40 40)" }),
-      s("circle", { cx: 30, cy: 54, r: 9, fill: "#6b3e1d" }), s("circle", { cx: 50, cy: 54, r: 9, fill: "#6b3e1d" })];
-    case "Coin": return [s("circle", { cx: 40, cy: 40, r: 22, fill: "#f2c230", stroke: "#8a6400", "stroke-width": 3 }),
-      s("text", { x: 40, y: 48, "text-anchor": "middle", "font-size": 22, "font-weight": "bold", fill: "#8a6400" }, "G")];
-    case "Crest": return [s("path", { d: "M40 16 60 24v16c0 12-10 20-20 24-10-4-20-12-20-24V24z", fill: "#2d5ec4", stroke: "#12306e", "stroke-width": 2 }),
-      s("path", { d: "M32 28l4 6 4-8 4 8 4-6v10H32z", fill: "#f2c230" })];
-    default: return [s("text", { x: 40, y: 50, "text-anchor": "middle", "font-size": 28, fill: "#b8a77a" }, "?")];
-  }
-}
 
 /** A padlock over a locked Skull, drawn the moment it lands. */
 function lockMark() {
@@ -110,6 +99,12 @@ export function label(action, update) {
 
 export function render(board, update, ctx) {
   const v = update.view;
+  drawn = [board, update, ctx];
+  if (ctx.replay && !skinAsked && !document.documentElement.dataset.diceSkin) {
+    skinAsked = true;
+    diceSkinSetting().catch(() => null);  // sets the page's skin from the profile (none: classic)
+  }
+  const skin = currentSkin();
   const key = `${update.version}`;
   if (heldFor !== key) { held = new Set(); heldFor = key; }
   const legal = new Set(ctx.legal);
@@ -130,10 +125,8 @@ export function render(board, update, ctx) {
     const die = s("g", { class: ["die", locked ? "locked" : "", isHeld ? "held" : "", thrown.has(n) ? "rolling" : "",
       thrown.has(n) && locked ? "landed-skull" : "", justHeld === n ? "just-held" : "", shown ? "last-throw" : ""].join(" ").replace(/\s+/g, " ").trim(),
     transform: `translate(${i * 150 + 30} 0)`, "data-die": n, "data-face": name || "" },
-    s("g", { class: "die-body" },
-      s("rect", { width: 80, height: 80, rx: 14, fill: "#fffbe8", stroke: locked ? "#b22222" : isHeld ? "#d4a017" : "#5b3a00",
-        "stroke-width": locked || isHeld ? 5 : 2 }),
-      face(name)),
+    s("g", { class: "die-body" }, dieBody(name, skin,
+      { stroke: locked ? "#b22222" : isHeld ? "#d4a017" : null, width: locked || isHeld ? 5 : null })),
     locked ? lockMark() : null,
     s("text", { x: 40, y: 102, "text-anchor": "middle", "font-size": 14, fill: locked ? "#ffb3b3" : "#fff" },
       locked ? "locked" : isHeld ? "held" : name ? `die ${n}` : ""));
@@ -179,7 +172,7 @@ export function render(board, update, ctx) {
   s("text", { x: 150, y: 60, "text-anchor": "middle", fill: "#fff", "font-size": 15 }, `Round ${rounds}`),
   [0, 1, 2].map((i) => s("circle", { cx: 125 + i * 25, cy: 80, r: 8, fill: i < v.rolls_left ? "#d4a017" : "#555" })));
 
-  const sea = s("svg", { viewBox: "0 0 800 290", class: "kg-table", role: "group", "aria-label": "King's Gold table" },
+  const sea = s("svg", { viewBox: "0 0 800 290", class: "kg-table", role: "group", "aria-label": "King's Gold table", "data-skin": skin },
     s("rect", { width: 800, height: 290, fill: "#0e4d64", rx: 12 }),
     s("path", { d: "M0 270 Q100 250 200 270 T400 270 T600 270 T800 270 V290 H0z", fill: "#1b7a8c" }),
     treasury, reserve, dial, dice,
