@@ -162,8 +162,6 @@ def test_spins_5_6_7_and_12_move_the_apparatus_drawn_on_the_mat(page, site):
         if spin == 5:
             assert now["bridge"] == "down"
             seen.add(5)
-            if 5 in seen and not page.locator(".table-banner").count() and was["bridge"] == "up":
-                pass
         elif spin == 6 and was["ram"] == "bridge":
             assert now["ram"] == "home" and now["gates"] in ("open", "destroyed")
             seen.add(6)
@@ -174,7 +172,8 @@ def test_spins_5_6_7_and_12_move_the_apparatus_drawn_on_the_mat(page, site):
         if page.locator(".gc-mat .clickable[aria-label*='aim the catapult']").count():
             act(page, ".gc-mat .clickable[aria-label*='aim the catapult']")
             after = apparatus(page, seat)
-            assert after["boulders"] == was["boulders"] - 1
+            # a boulder that misses the castle comes back (the misses_lost variant is off)
+            assert after["boulders"] in (was["boulders"], was["boulders"] - 1)
             assert after["breaches"] >= was["breaches"]
             seen.add(12)
         while page.locator(".gc-mat .clickable[aria-label*='this knight falls']").count():

@@ -158,6 +158,9 @@ export function render(board, update, ctx) {
   const spun = /^spin (\d+)$/.exec(update.last?.action || "");
   if (update.last?.action === "spin") lastSpin = null;
   if (spun && v.barons) lastSpin = { number: Number(spun[1]), version: update.version };
+  // a 5, 6 or 7 ends the turn (the view forgets the spin): the log's last spin line says it
+  const logged = [...(update.log || [])].reverse().map((line) => / spins (\d+): /.exec(line)).find(Boolean);
+  if (!v.spin && logged) lastSpin = { number: Number(logged[1]), version: update.version };
   if (v.spin) lastSpin = { number: v.spin, version: update.version };
   const shownSpin = lastSpin?.number || v.spin || 0;
 
