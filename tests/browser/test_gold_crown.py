@@ -74,8 +74,8 @@ def test_the_end_of_a_siege_is_told_in_the_game_s_words_and_its_figures_seat_by_
     expect(page.locator(".status")).to_have_text("The match is over: nobody won.")  # not "a draw": the King won
     # one figure a baron, named as the page names the seats (it read "knights: [19,9]")
     expect(results.locator(".explained")).to_contain_text(re.compile(
-        r"knights: Computer \(easy\) \d+ · Computer \(random\) \d+"))
-    expect(results.locator(".explained")).to_contain_text("rounds: ")
+        r"Computer \(Easy\) · Gold: \d+ knights left.*Computer \(Random\) · Silver: \d+ knights left"))
+    expect(results.locator(".explained")).to_contain_text("Rounds played: ")
     assert not any(ch in results.inner_text() for ch in "[]{}")
     shot(page, "gold-crown-over")
 
