@@ -34,7 +34,7 @@ export async function showReplay(root, matchId) {
     const forward = step === from + 1;
     table.render(board, update, { play: () => {}, legal: [], sounds, players, replay: true, geometry, previous,
       fresh: forward });
-    const moment = forward && table.moment ? table.moment(previous, update, { players }) : null;
+    const moment = forward && table.moment ? table.moment(previous, update, { players, geometry }) : null;
     if (moment?.banner) banner(stage, moment.banner, { sound: moment.sound === undefined ? "fanfare" : moment.sound, icon: moment.icon });
     caption.textContent = step === 0 ? `Step 0 of ${data.steps.length - 1}: the start`
       : `Step ${step} of ${data.steps.length - 1}: ${seatName(players, current.seat)} — `

@@ -115,7 +115,7 @@ export async function showMatch(root, matchId) {
       if (u.view.winners?.some((w) => u.seats.includes(w))) sounds.fanfare();
     }
     if (fresh && u.legal.length && previous && !previous.legal.length) sounds.turn();
-    const moment = fresh && table.moment ? table.moment(previous, u, { players: u.players }) : null;
+    const moment = fresh && table.moment ? table.moment(previous, u, { players: u.players, geometry }) : null;
     before = fresh ? previous : before;
     previous = u;
     countdown.follow(u.version);

@@ -266,7 +266,7 @@ export function render(board, update, ctx) {
   const zoomBar = h("div", { class: "gc-zoom" },
     h("button", { type: "button", class: zoomIs() === "fit" ? "on" : "", "data-zoom": "fit", onclick: () => { zoom = "fit"; render(board, update, ctx); } }, "Whole mat"),
     h("button", { type: "button", class: zoomIs() === "play" ? "on" : "", "data-zoom": "play", onclick: () => { zoom = "play"; panned.delete(board); render(board, update, ctx); } }, "Zoom in"));
-  const wrap = h("div", { class: "gc-wrap", style: "overflow:auto;max-height:86vh" }, mat);  // (before the sheet loads)
+  const wrap = h("div", { class: "gc-wrap", "data-pans": "", style: "overflow:auto;max-height:86vh" }, mat);  // (before the sheet loads)
   const barons = h("table", { class: "ledger gc-barons", "aria-label": "The barons" },
     h("caption", {}, "The barons"),
     h("thead", {}, h("tr", {}, ["Baron", ["Knights", "Kn."], ["Chambers", "Ch."], "Gates", ["Drawbridge", "Bridge"], "Ram", ["Boulders", "Bld."], ["Breaches", "Br."]].map(columnHeader))),

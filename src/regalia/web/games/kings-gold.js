@@ -23,13 +23,19 @@ let animated = null;  // the version whose throw was animated: a redraw (a die h
 let lastThrow = null;  // {captain, dice, locked, lines}: the last throw in the log and what followed it
 let linesFor = null;  // the version whose log lines were counted into lastThrow
 
-/** The moments of rule 3 (and the Mutiny) as the captain's log announces them: a banner and a sound each. */
-export const HEIST_MOMENTS = [
-  { line: "The King's Ransom!", sound: "ransom", kind: "kg-ransom" },
-  { line: "Broadside Barrage!", sound: "broadside", kind: "kg-broadside" },
-  { line: "Royal Amnesty!", sound: "amnesty", kind: "kg-amnesty" },
-  { line: "Mutiny!", sound: "mutiny", kind: "kg-mutiny" },
+/** The moments of rule 3 (and the Mutiny) as the captain's log announces them: a banner and a sound each. The
+ *  heists' words come from the rules (the served board's ``heists``, in rule 3's order), never from a copy here. */
+const HEIST_LOOKS = [
+  { sound: "ransom", kind: "kg-ransom" },
+  { sound: "broadside", kind: "kg-broadside" },
+  { sound: "amnesty", kind: "kg-amnesty" },
 ];
+const MUTINY = { line: "Mutiny!", sound: "mutiny", kind: "kg-mutiny" };
+
+export function heistMoments(geometry) {
+  const heists = geometry?.heists || [];
+  return heists.map((line, i) => ({ line, ...HEIST_LOOKS[i] })).concat([MUTINY]);
+}
 
 /** A padlock over a locked Skull, drawn the moment it lands. */
 function lockMark() {
@@ -225,9 +231,9 @@ function lastThrowSummary(update, shown) {
 
 /** A big moment of this update, for the table's banner (banner.js; its sound through sound.js, muted with the
  *  page): a heist, a Mutiny, an ability card revealed. Read from the log's announcements and the views. */
-export function moment(before, update) {
+export function moment(before, update, ctx = {}) {
   const lines = update.log || [];
-  for (const heist of HEIST_MOMENTS) {
+  for (const heist of heistMoments(ctx.geometry)) {
     const line = lines.find((l) => l.startsWith(heist.line));
     if (line) return { banner: line, sound: heist.sound, kind: heist.kind };
   }
