@@ -105,3 +105,41 @@ class StandInRow(_SeatOnInstance, Base):
     every instance's tables show the seat away, not only that instance's."""
 
     __tablename__ = "stand_ins"
+
+
+class PlayRow(Base):
+    """How a match is played over time (``turn_based.py``) and whether its table talks (``chat.py``): the
+    time per move of a turn-based match and its current deadline, kept with the match so a restarted server
+    or another instance honours it. No row: a real-time match whose chat is on."""
+
+    __tablename__ = "match_play"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    pace: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Seconds a person has for each turn (None: real-time play)."""
+    chat: Mapped[bool] = mapped_column(Boolean, default=True)
+    host_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat of whoever set the match up: they may turn the table talk on or off."""
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat whose turn the deadline is for."""
+    turn_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The match version at which that seat's turn began (two instances agree on one deadline per turn)."""
+    deadline: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True, index=True)
+    lapses: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
+    """Seat (as text) -> turns in a row the computer played because that person's time ran out."""
+
+
+class ChatRow(Base):
+    """One line of a match's table talk (a person's, or the server's note that someone's time ran out)."""
+
+    __tablename__ = "chat_lines"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat that spoke (None: a note of the server's)."""
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``say`` (typed), ``phrase`` (a quick phrase) or ``note`` (the server's, e.g. a lapse)."""
+    text: Mapped[str] = mapped_column(String(400))
+    at: Mapped[datetime] = mapped_column(UtcDateTime())
