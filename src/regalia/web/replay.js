@@ -39,7 +39,7 @@ export async function showReplay(root, matchId) {
     caption.textContent = step === 0 ? `Step 0 of ${data.steps.length - 1}: the start`
       : `Step ${step} of ${data.steps.length - 1}: ${seatName(players, current.seat)} — `
         + (table.label ? table.label(current.action, update) : current.action);
-    showLog(log, data.steps.slice(0, step + 1).flatMap((s) => s.log), 100);
+    showLog(log, data.steps.slice(0, step + 1).flatMap((s) => s.log), 100, players);
     log.scrollTop = log.scrollHeight;  // the step's own lines in sight, as at the table
   };
   // the match is over and its seed published: its hands may be seen, one seat's at a time, as that seat saw them

@@ -239,7 +239,7 @@ export async function showMatch(root, matchId) {
   }
 
   function drawLog() {
-    showLog(parts.log, log, LOG_LINES_SHOWN);
+    showLog(parts.log, log, LOG_LINES_SHOWN, previous?.players);  // "Seat 2" read as its player's name
     parts.log.scrollTop = parts.log.scrollHeight;
   }
 
