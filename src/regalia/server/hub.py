@@ -439,8 +439,13 @@ class Hub:
                           "play has begun")
         async with live.lock:
             await self.store.set_level(live.id, seat, level)
-            live.seats[seat].level = level
-            live.seats[seat].name = computer_seat_name(level)
+            was = live.seats[seat]
+            if was.level != level:  # a match event, not a rule: the log says who changed what (issue #40)
+                by = client.focus if client.focus in client.seats else min(client.seats)
+                live.match.log.append(f"{live.seat_name(by)} set {was.name or f'Seat {seat + 1}'} to "
+                                      f"{level_title(level)}: it plays so from its next move.")
+            was.level = level
+            was.name = computer_seat_name(level)
             self._broadcast(live)
         await self.seats_changed(live)
 
