@@ -143,3 +143,13 @@ class ChatRow(Base):
     """``say`` (typed), ``phrase`` (a quick phrase) or ``note`` (the server's, e.g. a lapse)."""
     text: Mapped[str] = mapped_column(String(400))
     at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class TutorialFinishedRow(Base):
+    """A profile that finished a game's tutorial (``tutorials.py``): the lobby and the profile mark it."""
+
+    __tablename__ = "tutorials_finished"
+
+    profile_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    finished_at: Mapped[datetime] = mapped_column(UtcDateTime())
