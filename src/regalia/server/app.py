@@ -10,6 +10,7 @@
     POST /api/matches/{id}/seats/{n}/claim  join an open seat -> its token (a private one: its invite key)
     POST /api/matches/{id}/seats/{n}/invite a player's new invite link for a private match's open seat
     GET  /api/matches/{id}/record           the verified record (``Match.record()``), once over
+    GET  /api/matches/{id}/chat             the table talk (``chat.py``), for the replay
     GET  /api/matches/{id}/replay           every step's public view (?seat=N: that seat's), once over
     POST /api/matches/{id}/rematch          the same game again, once over (GET: the one started, if any)
     WS   /ws/matches/{id}                   play and watch (see ``protocol``)
@@ -36,6 +37,7 @@ from .boards import install as install_boards
 from .bots import Bots
 from .broker import Broker, make_broker
 from .catalog import Catalog, default_catalog
+from .chat import TableTalk
 from .faults import answer_database_failures
 from .hub import Client, Hub, LiveMatch, NoSuchMatch, Refusal
 from .limits import LOOPBACK, LimitExceeded, MatchQuota, TokenBucket
@@ -44,6 +46,7 @@ from .profiles_api import install as install_records
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Act,
+    ChatSwitch,
     Claimed,
     ClaimRequest,
     Error,
@@ -60,6 +63,7 @@ from .protocol import (
     Refused,
     Rematch,
     RematchRequest,
+    Say,
     SeatInfo,
     SeatRequest,
     SetLevel,
@@ -69,6 +73,8 @@ from .referee import Referee
 from .rulebooks import install as install_rulebooks
 from .seats import token_matches
 from .store import MatchSummary, Store
+from .turn_based import TurnBased
+from .tutorials import install as install_tutorials
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -92,7 +98,9 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
         if shared is not None:
             await shared.start()
         ready.set()
+        await turns.start()  # deadlines passed while no server ran are called now
         yield
+        await turns.close()
         referee = getattr(_app.state, "referee", None)
         if referee is not None:  # its clock and stand-ins stop before the computers' workers do
             await referee.close()
@@ -110,6 +118,10 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     install_records(app, store, hub)  # profiles, ratings, boards; the referee's clock and leavers
     install_boards(app, catalog)  # GET /api/games/{id}/board: a game's static geometry (boards.py)
     install_rulebooks(app, catalog)  # GET /api/games/{id}/rules: its rulebook.md as HTML (rulebooks.py)
+    turns = app.state.turns = TurnBased(hub, app.state.referee)  # turn-based play (turn_based.py)
+    talk = app.state.talk = TableTalk(hub)  # table talk (chat.py)
+    turns.notes.append(talk.note)  # a lapse of time is written in the table's log
+    install_tutorials(app, catalog, hub, store)  # /api/tutorials: learn to play, step by step (tutorials.py)
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
@@ -131,20 +143,34 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
             except ValueError as exc:
                 raise HTTPException(422, str(exc)) from None
             opened(live.id)
+            await turns.created(live, request)
         return MatchCreated(match=live.id, tokens=minted, invites=invites, seed_commitment=live.seed_commitment)
 
     @app.get("/api/matches")
     async def list_matches(open: bool = False, ids: str | None = Query(None, max_length=4000)) -> list[MatchInfo]:
         wanted = [i for i in ids.split(",") if i] if ids is not None else None
         found = await store.list_matches(ids=wanted, open_only=open)
-        return [match_info(summary, app.state.referee, hub.live.get(summary.id)) for summary in found]
+        plays = await turns.rows([summary.id for summary in found])
+        return [with_play(match_info(summary, app.state.referee, hub.live.get(summary.id)),
+                          plays.get(summary.id), turns) for summary in found]
 
     @app.get("/api/matches/{match_id}")
     async def one_match(match_id: str) -> MatchInfo:
         found = await store.list_matches(ids=[match_id])
         if not found:
             raise HTTPException(404, f"no match {match_id[:40]!r}")
-        return match_info(found[0], app.state.referee, hub.live.get(match_id))
+        return with_play(match_info(found[0], app.state.referee, hub.live.get(match_id)),
+                         (await turns.rows([match_id])).get(match_id), turns)
+
+    @app.get("/api/matches/{match_id}/chat")
+    async def chat(match_id: str) -> dict[str, Any]:
+        """The table talk so far (spectators may read it too): the table reads it on opening, then hears each
+        new line on its socket; the replay shows it."""
+        if not await store.list_matches(ids=[match_id]):
+            raise HTTPException(404, f"no match {match_id[:40]!r}")
+        on, host = await talk.setting(match_id)
+        return {"match": match_id, "on": on, "host_seat": host,
+                "lines": [line.model_dump() for line in await talk.lines(match_id)]}
 
     @app.post("/api/matches/{match_id}/seats/{seat}/claim")
     async def claim(match_id: str, seat: int, body: ClaimRequest | None = None) -> Claimed:
@@ -209,6 +235,8 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
             except (UnknownGame, ValueError) as exc:  # the game or a level is no longer offered
                 raise HTTPException(422, f"this match cannot be played again here: {exc}") from None
             opened(new.id)
+            before = await turns.read(match_id)  # a turn-based match's rematch is turn-based, its talk as it was
+            await turns.created(new, request, pace=before.pace, chat=before.chat)
         return Rematch(match=new.id, created=True, tokens=minted, invites=invites)
 
     @app.get("/api/matches/{match_id}/rematch")
@@ -258,6 +286,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
             return
         client = Client(send=ws.send_text)
         await hub.join(live, client)
+        turns.announce(live)  # a turn-based match's deadline (none is sent for a real-time one)
         try:
             await serve_client(ws, hub, live, client)
         except WebSocketDisconnect:
@@ -311,6 +340,10 @@ async def serve_client(ws: WebSocket, hub: Hub, live: LiveMatch, client: Client)
                 await hub.submit(live, parsed.seat, parsed.version, parsed.action, client)
             elif isinstance(parsed, Hello):
                 await hub.hello(live, client, parsed.tokens)
+            elif isinstance(parsed, Say):
+                await ws.app.state.talk.say(live, client, parsed)
+            elif isinstance(parsed, ChatSwitch):
+                await ws.app.state.talk.switch(live, client, parsed)
             elif isinstance(parsed, SetLevel):
                 await hub.set_level(live, client, parsed.seat, parsed.level)
             elif isinstance(parsed, Leave):
@@ -353,6 +386,19 @@ def match_info(summary: MatchSummary, referee: Referee, live: LiveMatch | None =
                      leavers=leavers,
                      to_move=live.match.to_move if live is not None and not live.match.is_over else None,
                      winners=_winners(summary.result))
+
+
+def with_play(info: MatchInfo, play: Any, turns: TurnBased) -> MatchInfo:
+    """A turn-based match's pace, the seat to move and its time left (from the store: any instance's)."""
+    if play is None or play.pace is None:
+        return info
+    info.pace = play.pace
+    if not info.is_over and play.deadline is not None:
+        info.deadline = play.deadline.isoformat()
+        info.seconds_left = round(max(0.0, (play.deadline - turns.clock.now()).total_seconds()), 1)
+        if info.to_move is None:
+            info.to_move = play.seat
+    return info
 
 
 def _winners(result: dict[str, Any] | None) -> list[int] | None:
