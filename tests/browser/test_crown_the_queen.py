@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from regalia.core.rng import seed_commitment
 from regalia.games import load_game
 
-from .conftest import click_until_over, shot, start_from_lobby
+from .conftest import ARTIFACTS, click_until_over, shot, start_from_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -29,18 +29,20 @@ def test_crown_the_queen_from_the_lobby_to_the_end_against_the_computer(page, si
     start_from_lobby(page, site, "crown-the-queen", options={"rubber": False})
     expect(page.locator("h1")).to_have_text("Crown the Queen")
     expect(page.locator(".cq-table")).to_be_visible()
-    expect(page.locator(".score-sheet caption")).to_contain_text("game 1 of 1")
-    # the log names seats from 1; the computers' rows show their numbers beside their hands
-    expect(page.locator("#log")).to_contain_text("Seat ")
+    expect(page.locator(".score-sheet caption")).to_have_text("Score sheet")  # a single game: no "game 1 of 1"
+    # one name per player: the log calls each seat as its row and the players' bar do, never by its number
+    twins = ["Computer 1 (Medium)", "Computer 2 (Medium)"]
+    expect(page.locator("#log")).to_contain_text(re.compile(r"Computer [12] \(Medium\)"))
     rows = page.locator("[data-seat-number]").all_text_contents()
-    assert [re.sub(r"\d in hand", "N in hand", row) for row in rows] == [
-        "N in hand", "Seat 2 · N in hand", "Seat 3 · N in hand"], rows  # Seat 1 is named so already
+    assert [re.sub(r"\d in hand", "N in hand", row) for row in rows] == ["N in hand"] * 3, rows
+    names = page.locator(".cq-seat-name").all_text_contents()
+    assert names == ["Seat 1 (you)", *twins], names
+    assert not re.search(r"Seat [23]", page.locator("#log").inner_text())
     # every seat's name (a computer's is long) ends before the first card of its row, at x = 130
     rights = page.locator(".cq-table g[role='img'] > text:first-child").evaluate_all(
         "els => els.map(e => { const b = e.getBBox(); return b.x + b.width; })")
     assert len(rights) == 3 and all(right <= 113 for right in rights), rights
-    # two computers of one level are told apart wherever a seat is named, by the number the log uses
-    twins = ["Computer (Medium) · Seat 2", "Computer (Medium) · Seat 3"]
+    # two computers of one level are told apart wherever a seat is named, counted among themselves
     expect(page.locator(".players li")).to_have_text(
         [re.compile(rf"^{re.escape(name)}( · \d+)?$") for name in ["Seat 1 (you)", *twins]])
     assert page.locator(".score-sheet thead th .long").all_text_contents() == twins  # "Seat 1" has no short form
@@ -129,12 +131,12 @@ def test_the_replay_of_a_finished_game_shows_one_seat_s_hand_at_a_time(page, sit
     expect(page.locator(".status")).to_contain_text("Step 0 of")
     expect(page.locator(".cq-hand")).to_have_count(0)  # the table's view: no hand
     page.select_option("#replay-seat", "1")
-    expect(page.locator(".cq-hand-name")).to_have_text("Seat 2's hand")
+    expect(page.locator(".cq-hand-name")).to_have_text("Computer 2 (Easy)'s hand")
     expect(page.locator(".cq-hand [aria-label]")).to_have_count(3)  # the deal's three cards
     assert "(you)" not in page.locator(".cq-table").text_content()  # whoever watches is not that seat
     page.click("#replay-next")
     caption = page.locator(".status").inner_text()
-    assert re.search(r"Step 1 of \d+: Computer \(Easy\) · Seat \d — (Pass the .+ card$|Swap: |Keep )", caption), caption
+    assert re.search(r"Step 1 of \d+: Computer \d \(Easy\) — (Pass the .+ card$|Swap: |Keep )", caption), caption
     page.select_option("#replay-seat", "")
     expect(page.locator(".cq-hand")).to_have_count(0)
     expect(page.locator(".status")).to_contain_text("Step 1 of")  # the step stays where it was
@@ -283,7 +285,7 @@ SEEN = """() => {
     const look = () => {
         const passed = document.querySelector('.cq-passed');
         // a pass between two other seats: its back, and who passed to whom, never the card
-        if (passed && /^a card passed face down, Seat [23] → Seat [23]$/.test(passed.getAttribute('aria-label'))
+        if (passed && /^a card passed face down, Computer [12] \\(Medium\\) → Computer [12] \\(Medium\\)$/.test(passed.getAttribute('aria-label'))
             && passed.querySelector('.cq-card path') && !passed.querySelector('.cq-card-name')) window.seen.add('face down');
         if (document.querySelector('.cq-face-up.last-to')) window.seen.add('swap');
     };
@@ -337,9 +339,50 @@ def test_a_rubber_s_games_are_shown_and_the_turn_line_says_whose_turn(page, site
             page.locator("#board [data-cq='keep'], .cq-hand [data-pass]").last.click(timeout=2000)
         except Exception:  # redrawn under the pointer: look again
             continue
-        if "Seat 1 passes a card to Seat 2" in page.locator("#log").inner_text():
+        if "Seat 1 passes a card to Computer 1 (Easy)" in page.locator("#log").inner_text():
             break
-    expect(page.locator("#log")).to_contain_text("Seat 1 passes a card to Seat 2")
+    expect(page.locator("#log")).to_contain_text("Seat 1 passes a card to Computer 1 (Easy)")
     page.wait_for_selector("#board [data-lit]")  # Seat 1's turn again, after the computers'
     lines = page.evaluate("window.lines")
-    assert "Computer (Easy) · Seat 2 to play · game 1 of 3." in lines, lines  # whose turn, while it is another's
+    assert "Computer 1 (Easy) to play · game 1 of 3." in lines, lines  # whose turn, while it is another's
+
+
+CARDS = ["Policeman", "Soldier", "Sailor", "Airman", "Royal Coach", "Page", "Archbishop", "Queen", "Trumpeter",
+         "Royal Arms", "Buckingham Palace", "Houses of Parliament", "Big Ben", "Marble Arch", "Hyde Park",
+         "Union Jack", "Canada", "Australia", "New Zealand", "South Africa", "India", "Ceylon"]
+"""Every card of the pack (the rules package's ``CARD_NAMES``)."""
+
+
+def test_every_card_is_drawn_with_a_picture_of_its_own_never_a_letter(page, site):
+    """The Parliament card showed an "H" (the first letter of its name, as every card but the Queen did)."""
+    from regalia.games.crown_the_queen.cards import CARD_NAMES
+
+    assert sorted(CARDS) == sorted(CARD_NAMES)
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(site.url + "/")
+    drawn = page.evaluate("""async (names) => {
+        const table = await import("/static/games/crown-the-queen.js");
+        const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+        svg.setAttribute("viewBox", "0 0 1200 230");
+        svg.setAttribute("id", "all-cards");
+        svg.style.cssText = "position:fixed;left:0;top:0;width:1200px;background:#2f5d3a;z-index:99";
+        document.body.append(svg);
+        return names.map((name, i) => {
+            const card = table.card(name, { x: 8 + (i % 11) * 108, y: 8 + Math.floor(i / 11) * 110, w: 68, hgt: 96 });
+            svg.append(card);
+            const mark = card.querySelector(".cq-mark");
+            return { name, mark: mark?.dataset.mark, shapes: mark ? mark.querySelectorAll("path, rect, circle, ellipse, polygon").length : 0,
+                     texts: [...card.querySelectorAll("text")].map((t) => t.textContent),
+                     box: mark?.getBoundingClientRect().toJSON(), face: card.firstChild.getBoundingClientRect().toJSON() };
+        });
+    }""", CARDS)
+    for card in drawn:
+        assert card["mark"] == card["name"] and card["shapes"] >= 2, card
+        assert not any(len(text) == 1 for text in card["texts"]), card  # no letter standing for a picture
+        box, face = card["box"], card["face"]  # the picture sits on the card's face
+        assert face["x"] <= box["x"] and box["x"] + box["width"] <= face["x"] + face["width"] + 0.5, card
+        assert face["y"] <= box["y"] and box["y"] + box["height"] <= face["y"] + face["height"] + 0.5, card
+    parliament = next(card for card in drawn if card["name"] == "Houses of Parliament")
+    assert parliament["texts"] == ["Parliament", "no value"], parliament
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#all-cards").screenshot(path=str(ARTIFACTS / "crown-the-queen-cards.png"))

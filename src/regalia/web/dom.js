@@ -31,12 +31,12 @@ export function columnHeader(column) {
   return h("th", { scope: "col" }, short && short !== name ? [h("span", { class: "long" }, name), h("abbr", { class: "short", title: name }, short)] : name);
 }
 
-/** A ledger row's seat known by a name of the game (a baron, a captain): the name with the seat as the
- * players' bar names it ("Ben · Computer (medium) · Seat 2"); in a narrow ledger, the name with the seat's
- * number ("Ben · Seat 2", an abbr titled with the whole). */
+/** A ledger row's seat known by a name of the game (a baron, a captain): the name with the seat's player, as
+ * the players' bar names them ("Ben · Computer (Medium)"); in a narrow ledger, the player's short name
+ * ("Ben · Medium", an abbr titled with the whole). The player is named, never the seat's number. */
 export function namedSeat(name, players, seat) {
   const whole = `${name} · ${seatName(players, seat)}`;
-  const short = `${name} · Seat ${seat + 1}`;
+  const short = `${name} · ${shortSeatName(players, seat)}`;
   return short === whole ? whole : [h("span", { class: "long" }, whole), h("abbr", { class: "short", title: whole }, short)];
 }
 
@@ -54,12 +54,20 @@ export function svgButton(el, label, onActivate) {
 }
 
 /** Fill a log's list with its last ``keep`` lines, numbered as they are in the whole log (a list showing
- * lines 851-1000 counts from 851), with room in the margin for the widest number. */
-export function showLog(list, lines, keep) {
+ * lines 851-1000 counts from 851), with room in the margin for the widest number. ``players`` (the match's
+ * seats): a line's "Seat 2" (a game's log counts seats from 1) reads as the page names that seat's player. */
+export function showLog(list, lines, keep, players = null) {
   const shown = lines.slice(-keep);
   list.start = lines.length - shown.length + 1;
   list.style.paddingLeft = `${String(lines.length).length + 1.5}ch`;
-  list.replaceChildren(...shown.map((line) => h("li", {}, line)));
+  list.replaceChildren(...shown.map((line) => h("li", {}, namedLine(line, players))));
+}
+
+/** ``line`` with each "Seat N" of a seat in ``players`` replaced by its player's name (seatName). */
+export function namedLine(line, players) {
+  if (!players?.length) return line;
+  return line.replace(/\bSeat (\d+)\b/g, (whole, n) => (Number(n) >= 1 && Number(n) <= players.length
+    ? seatName(players, Number(n) - 1) : whole));
 }
 
 export function toast(message, kind = "error") {
@@ -79,11 +87,24 @@ export function playerName(players, seat) {
   return p.kind === "computer" ? `Computer (${p.level})` : `Seat ${seat + 1}`;
 }
 
-/** A seat as the page names it: who sits there, and the seat's number too where another seat would read the
- * same ("Computer (medium) · Seat 3"), so that two computers of one level, or two people of one name, are told
- * apart wherever a seat is named (the players' bar, the status line, ledgers, the end-of-match panel). */
+/** A seat as the page names it: who sits there, told apart from a twin (two computers of one level, two
+ * people of one name) by a count among the twins: "Computer 1 (Medium)", "Computer 2 (Medium)", "Anne 2".
+ * One name per player, wherever a seat is named (the players' bar, the status line, the log, ledgers, the
+ * end-of-match panel); never the seat's number beside a name. */
 export function seatName(players, seat) {
   const name = playerName(players, seat);
-  const twin = (players || []).some((_, other) => other !== seat && playerName(players, other) === name);
-  return twin ? `${name} · Seat ${seat + 1}` : name;
+  const twins = (players || []).map((_, other) => other).filter((other) => playerName(players, other) === name);
+  if (twins.length < 2) return name;
+  const count = twins.indexOf(seat) + 1;
+  const level = /^(.*) (\([^()]*\))$/.exec(name);
+  return level ? `${level[1]} ${count} ${level[2]}` : `${name} ${count}`;
+}
+
+/** A seat's player in a few letters, for a narrow column (an abbr titled with seatName carries the whole): a
+ * computer by its level ("Easy", "Medium 2"), a person by their name, cut at 8 letters. */
+export function shortSeatName(players, seat) {
+  const whole = seatName(players, seat);
+  const computer = /^Computer(?: (\d+))? \((.+)\)$/.exec(whole);
+  if (computer) return computer[1] ? `${computer[2]} ${computer[1]}` : computer[2];
+  return whole.length > 9 ? `${whole.slice(0, 8)}…` : whole;
 }

@@ -28,22 +28,21 @@ function kingsGold(screen) {
   const master = screen.result.master_pirate;
   const badgeOf = (seat) => screen.seats.find((s) => s.seat === seat)?.badge || null;
   const part = (count, pts) => h("td", {}, `${count}`, h("span", { class: "kg-count muted" }, ` = ${pts}`));
-  const table = h("table", { class: "explained kg-scoring" },
-    h("tr", {}, ["Captain", `Coins ×${o.coin_value ?? 1}`, `Doubloons ×${o.doubloon_value ?? 5}`,
-      `Unused Shields ×${o.shield_value ?? 2}`, "Master Pirate", "Badge", "Score"].map((t) => h("th", {}, t))),
-    (screen.view.captains || []).map((c) => {
-      const p = c.points || {};
-      const mine = master && master.seat === c.seat;
-      const bonus = p.master_pirate ?? (mine ? o.master_bonus ?? 10 : 0);
-      return h("tr", { "data-seat": c.seat },
-        h("td", {}, `${c.name} · ${nameOf(screen, c.seat)}`),
-        part(c.coins, p.coins ?? c.coins * (o.coin_value ?? 1)),
-        part(c.doubloons, p.doubloons ?? c.doubloons * (o.doubloon_value ?? 5)),
-        part(c.shields, p.shields ?? c.shields * (o.shield_value ?? 2)),
-        h("td", {}, bonus ? `+${bonus}${mine ? ` (heist of ${master.heist})` : ""}` : ""),
-        h("td", { class: "kg-badge-cell" }, badgeMedal(badgeOf(c.seat)) || ""),
-        h("td", { class: "kg-total" }, c.score));
-    }));
+  const table = explainedTable("explained kg-scoring", ["Captain", `Coins ×${o.coin_value ?? 1}`, `Doubloons ×${o.doubloon_value ?? 5}`,
+    `Unused Shields ×${o.shield_value ?? 2}`, "Master Pirate", "Badge", "Score"],
+  (screen.view.captains || []).map((c) => {
+    const p = c.points || {};
+    const mine = master && master.seat === c.seat;
+    const bonus = p.master_pirate ?? (mine ? o.master_bonus ?? 10 : 0);
+    return h("tr", { "data-seat": c.seat },
+      h("th", { scope: "row" }, `${c.name} · ${nameOf(screen, c.seat)}`),
+      part(c.coins, p.coins ?? c.coins * (o.coin_value ?? 1)),
+      part(c.doubloons, p.doubloons ?? c.doubloons * (o.doubloon_value ?? 5)),
+      part(c.shields, p.shields ?? c.shields * (o.shield_value ?? 2)),
+      h("td", {}, bonus ? `+${bonus}${mine ? ` (heist of ${master.heist})` : ""}` : ""),
+      h("td", { class: "kg-badge-cell" }, badgeMedal(badgeOf(c.seat)) || ""),
+      h("td", { class: "kg-total" }, c.score));
+  }));
   const legend = h("p", { class: "kg-badges-legend muted", style: "display:flex;flex-wrap:wrap;gap:.8rem;align-items:center" },
     BADGE_RULES.map(([name, rule]) => h("span", { style: "display:inline-flex;align-items:center;gap:.3rem" },
       badgeMedal(name, { small: true }), `${name}: ${rule}`)));
@@ -65,13 +64,24 @@ function crownTheQueen(screen) {
   const processions = screen.view.last_processions || screen.view.processions || [];
   const row = (title, bySeat) => h("tr", {}, h("th", { scope: "row" }, title),
     screen.seats.map((s) => h("td", {}, bySeat(s))));
-  return [h("table", { class: "explained" },
-    h("tr", {}, h("th", {}, "Game"), screen.seats.map((s) => h("th", {}, s.name))),
+  return [explainedTable("explained", ["Game", ...screen.seats.map((s) => s.name)], [
     deals.map((points, i) => row(`${i + 1}`, (s) => points[s.seat])),
     deals.length > 1 ? row("Total", (s) => s.score) : null,
-    queens && deals.length > 1 ? row("Queens crowned", (s) => queens[s.seat]) : null),
+    queens && deals.length > 1 ? row("Queens crowned", (s) => queens[s.seat]) : null]),
   h("ul", { class: "processions" }, processions.map((cards, seat) =>
     h("li", {}, `${nameOf(screen, seat)}'s last procession: ${cards.join(", ") || "none"}`)))];
+}
+
+/** A table of the score explained: ``columns`` head it, each row's cells are labelled with their column
+ *  (``data-label``), so that on a phone (style.css) every row stands as a block of "label … value" lines
+ *  and the table is never wider than the screen. */
+function explainedTable(className, columns, rows) {
+  const body = h("tbody", {}, rows);
+  for (const tr of body.querySelectorAll("tr")) {
+    [...tr.children].forEach((cell, i) => cell.setAttribute("data-label", columns[i] ?? ""));
+  }
+  return h("table", { class: className },
+    h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col" }, c)))), body);
 }
 
 /** A list of names as a sentence reads it: "Anne", "Anne and Ben", "Anne, Ben and Carl". */

@@ -9,14 +9,16 @@
 //   Your turn: click a card in your hand to pass it.
 //   [pack n]  [face-up: top]  [card passed]  Keep it · Swap it     ╲ ╲ │ ╱ ╱  your hand, fanned
 import { boxesOf, slideFromBox } from "../animate.js";
-import { columnHeader, h, playerName, s, seatName, svgButton } from "../dom.js";
+import { columnHeader, h, s, seatName, shortSeatName, svgButton } from "../dom.js";
 import { markLastMove } from "../highlight.js";
+import { cardMark } from "./crown-the-queen-cards.js";
 import { holdFor } from "../pace.js";
 
 const COLOURS = { Policeman: "#1f3a93", Soldier: "#b22222", Sailor: "#1b6fa8", Airman: "#5a7fa8", "Royal Coach": "#8a6400",
   Page: "#6b1b3a", Archbishop: "#5b2c83", Queen: "#d4a017" };
 
-function card(name, { x = 0, y = 0, w = 60, hgt = 86, rotate = 0, faceDown = false, ghost = false } = {}) {
+/** A card drawn face up (its band, name and picture), face down, or as a station's ghost. */
+export function card(name, { x = 0, y = 0, w = 60, hgt = 86, rotate = 0, faceDown = false, ghost = false } = {}) {
   const g = s("g", { transform: `translate(${x} ${y}) rotate(${rotate} ${w / 2} ${hgt})`, class: "cq-card" });
   if (faceDown) {
     g.append(s("rect", { width: w, height: hgt, rx: 6, fill: "#6b1b3a", stroke: "#f2c230", "stroke-width": 2 }),
@@ -33,9 +35,11 @@ function card(name, { x = 0, y = 0, w = 60, hgt = 86, rotate = 0, faceDown = fal
     s("rect", { x: 3, y: 3, width: w - 6, height: 18, rx: 4, fill: colour }),
     s("text", { x: w / 2, y: 16, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold",
       class: "cq-card-name", ...fitted(shortName(name), w - 10) }, shortName(name)));
-  if (name === "Queen") g.append(s("path", { d: `M${w / 2 - 16} 58 l4 -18 8 10 4 -14 4 14 8 -10 4 18z`, fill: "#d4a017", stroke: "#8a6400" }));
-  else g.append(s("text", { x: w / 2, y: 58, "text-anchor": "middle", "font-size": 24, fill: colour, "font-weight": "bold" }, name[0]));
-  if (!COLOURS[name]) g.append(s("text", { x: w / 2, y: 78, "text-anchor": "middle", "font-size": 8, fill: "#777" }, "no value"));
+  // the card's picture (crown-the-queen-cards.js) in the middle of the face, under its name
+  const size = Math.min(w - 12, hgt - 40);
+  const mark = cardMark(name);
+  if (mark) g.append(s("g", { transform: `translate(${(w - size) / 2} ${24 + (hgt - 40 - size) / 2}) scale(${size / 40})` }, mark));
+  if (!COLOURS[name]) g.append(s("text", { x: w / 2, y: hgt - 6, "text-anchor": "middle", "font-size": 8, fill: "#777" }, "no value"));
   return g;
 }
 
@@ -57,12 +61,6 @@ export function label(action) {
 }
 
 const LABEL_WIDTH = 112;
-
-/** The log names seats by number ("Seat 3 passes a card to Seat 1"): a seat known by another name (a
- * computer, a profile) shows its number beside its hand, so that every log line can be matched to a row. */
-function numbered(players, seat) {
-  return playerName(players, seat) === `Seat ${seat + 1}` ? "" : `Seat ${seat + 1} · `;
-}
 
 /** Every legal move is made on the table: a card of the hand, Keep or Swap (the list stays folded). */
 export const onTable = true;
@@ -120,7 +118,7 @@ export function render(board, update, ctx) {
   const legal = new Set(ctx.legal);
   const seats = v.hand_sizes.length;
   const me = update.seat;
-  const you = !ctx.replay;  // a replay shows some seat's cards to whoever watches it: "Seat 2's hand"
+  const you = !ctx.replay;  // a replay shows some seat's cards to whoever watches it: "Anne's hand"
   // a phone (narrow screen) lays each procession's stations four to a line and the hand under the pack, so
   // that the table is half as wide and its cards twice as large as the desktop's one line of eight
   const narrow = window.matchMedia?.("(max-width: 600px)").matches;
@@ -152,11 +150,11 @@ export function render(board, update, ctx) {
       "data-seat": seat,
       "aria-label": `${seatName(update.players, seat)}'s procession: ${laid.length ? laid.join(", ") : "nothing laid yet"}; ${v.hand_sizes[seat]} cards in hand` });
     // the name fits the 112 units before the turn marker and the first card (a long one is narrowed)
-    const name = `${playerName(update.players, seat)}${seat === me && you ? " (you)" : ""}`;  // the number is under it
+    const name = `${seatName(update.players, seat)}${seat === me && you ? " (you)" : ""}`;  // as the log names it
     row.append(s("text", { x: 0, y: 14, fill: seat === v.turn ? "#f2c230" : "#fff", "font-size": 13, "font-weight": "bold",
       class: "cq-seat-name", ...fitted(name, LABEL_WIDTH, 8) }, name),
     s("text", { x: 0, y: 32, fill: "#cfe3d3", "font-size": 11, "data-seat-number": seat + 1 },
-      `${numbered(update.players, seat)}${v.hand_sizes[seat]} in hand`));
+      `${v.hand_sizes[seat]} in hand`));
     if (seat === v.turn) row.append(s("text", { x: LABEL_WIDTH + 3, y: 14, fill: "#f2c230", "font-size": 13, "aria-hidden": "true" }, "◀"));
     // the stations of rule 8 come from the rules package (its board); without them, the cards laid in a row
     const stations = ctx.geometry?.procession || laid;
@@ -192,12 +190,14 @@ export function render(board, update, ctx) {
   if (v.passed || (v.passed_from !== null && v.passed_from !== undefined)) {
     // the card passed: face up to its passer and its receiver, face down (its back) to everyone else
     const toMe = v.turn === me;
-    const words = !v.passed ? `Seat ${v.passed_from + 1} → Seat ${v.turn + 1}`
-      : toMe ? (you ? "passed to you" : `passed to Seat ${me + 1}`) : (you ? "you passed" : `Seat ${me + 1} passed`);
+    const named = (seat) => seatName(update.players, seat);
+    const words = !v.passed ? `to ${named(v.turn)}`
+      : toMe ? (you ? "passed to you" : `passed to ${named(me)}`) : (you ? "you passed" : `${named(me)} passed`);
     const passed = s("g", { class: `cq-passed${step?.passed ? " last-to" : ""}`, role: "img",
-      "aria-label": v.passed ? `${words}: ${v.passed}` : `a card passed face down, ${words}` },
+      "aria-label": v.passed ? `${words}: ${v.passed}` : `a card passed face down, ${named(v.passed_from)} → ${named(v.turn)}` },
     s("g", { class: "cq-passed-card" }, card(v.passed || "", { x: 160, y: 0, faceDown: !v.passed })),
-    s("text", { x: 190, y: 104, "text-anchor": "middle", fill: v.passed ? "#f2c230" : "#fff", "font-size": 12 }, words));
+    s("text", { x: 190, y: 104, "text-anchor": "middle", fill: v.passed ? "#f2c230" : "#fff", "font-size": 12,
+      ...fitted(words, 130, 6.2) }, words));
     if (step?.passed) {
       const from = v.passed_from === me && step.sameSeat && v.passed ? old?.hand.get(v.passed)?.shift() : old?.rows.get(String(v.passed_from))?.[0];
       slides.push([passed.firstChild, from]);
@@ -223,7 +223,7 @@ export function render(board, update, ctx) {
     const n = v.hand.length;
     const left = narrow ? Math.max(0, (width - 20 - (n - 1) * 62 - 68) / 2) - 70 : 330;
     const hand = s("g", { class: "cq-hand", transform: narrow ? `translate(${left} 116)` : `translate(${left} 0)`, role: "group",
-      "aria-label": you ? "Your hand" : `Seat ${me + 1}'s hand` });
+      "aria-label": you ? "Your hand" : `${seatName(update.players, me)}'s hand` });
     const drawn = step && step.sameSeat && ctx.previous?.view.hand ? [...ctx.previous.view.hand] : null;
     v.hand.forEach((name, i) => {
       const angle = (i - (n - 1) / 2) * 9;
@@ -243,7 +243,7 @@ export function render(board, update, ctx) {
       hand.append(slot);
     });
     hand.append(s("text", { x: 70 + (n - 1) * 31 + 34, y: 136, "text-anchor": "middle", fill: "#fff", "font-size": 12,
-      class: "cq-hand-name" }, you ? "your hand" : `Seat ${me + 1}'s hand`));
+      class: "cq-hand-name" }, you ? "your hand" : `${seatName(update.players, me)}'s hand`));
     table.append(hand);
   }
   dock.append(table);
@@ -294,9 +294,9 @@ function lastGame(v, players) {
 function scoreSheet(v, players) {
   const seats = v.hand_sizes.length;
   const rows = v.results.map((r, g) => h("tr", {}, h("th", { scope: "row" }, `Game ${g + 1}`), r.map((p) => h("td", {}, p))));
-  return h("table", { class: "ledger score-sheet", "aria-label": "The rubber's score sheet" },
-    h("caption", {}, `Score sheet · game ${v.game_number} of ${v.games}`),
-    h("thead", {}, h("tr", {}, h("th", {}, ""), Array.from({ length: seats }, (_, i) => columnHeader([seatName(players, i), `Seat ${i + 1}`])))),
+  return h("table", { class: "ledger score-sheet", "aria-label": v.games > 1 ? "The rubber's score sheet" : "The score sheet" },
+    h("caption", {}, v.games > 1 ? `Score sheet · game ${v.game_number} of ${v.games}` : "Score sheet"),
+    h("thead", {}, h("tr", {}, h("th", {}, ""), Array.from({ length: seats }, (_, i) => columnHeader([seatName(players, i), shortSeatName(players, i)])))),
     h("tbody", {}, rows, h("tr", { class: "at-helm" }, h("th", { scope: "row" }, "Total"), v.totals.map((t) => h("td", {}, t)))));
 }
 
