@@ -179,6 +179,18 @@ class KingsGold(Game):
             out.append(1 / (1 + math.exp(-(p - rival) / 10)))
         return out
 
+    def action_values(self, state: KGState) -> dict[str, float] | None:
+        """Hints and reviews: the exact solver's expected swing of each legal choice (advice.py)."""
+        from .advice import action_values
+
+        return action_values(self.cfg, state)
+
+    def advice_words(self, state: KGState, action: str, value: float) -> str:
+        """Hints: one line in the game's words for ``action`` worth ``value`` (advice.py)."""
+        from .advice import advice_words
+
+        return advice_words(state, action, value)
+
     @classmethod
     def agent_levels(cls) -> dict[str, dict[str, Any]]:
         return {

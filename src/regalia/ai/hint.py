@@ -1,0 +1,124 @@
+"""Hints: the computer's suggestion for a seat, from that seat's view only, with a one-line reason.
+
+    >>> from regalia.ai.hint import hint_for_match
+    >>> h = hint_for_match(match, seat)
+    >>> h.best, h.reason            # "reroll 2 5", "hold the two Coins and a Crest, throw dice 2 and 5: +4.3 expected"
+    >>> h.choices                   # every valued legal action, best first: action, value, words
+
+The values are those of the review (regalia.ai.review.valuate), with the budgets of play: King's Gold the
+exact turn solver (every hold and every stop/convert/aim choice, expected points of the turn); The Gold
+Battle the alpha-beta search of ``hard`` within its time cap (the best move's value is exact, the others'
+are bounds: "at most"); Crown the Queen the paired sampling of ``hard`` (64 worlds dealt from the view);
+Gold Crown one decision of expectimax over the evaluation, the spin or the boulder's scatter averaged.
+
+A hint is computed exactly as a computer player decides: from ``view`` (``Match.view(seat)``) and the
+legal actions, never from the match's state. Its generator is seeded by the view's version, so asking
+twice gives the same hint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from regalia.core.errors import IllegalAction
+from regalia.core.game import JSON, Game
+from regalia.core.match import Match
+from regalia.core.rng import Rng
+
+from .review import Valuation, valuate
+
+
+@dataclass
+class Hint:
+    game: str
+    seat: int
+    best: str
+    reason: str
+    unit: str
+    method: str
+    choices: list[dict[str, JSON]] = field(default_factory=list)
+    """Every valued legal action, best first: ``{"action", "value", "words"}``."""
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"game": self.game, "seat": self.seat, "best": self.best, "reason": self.reason,
+                "unit": self.unit, "method": self.method, "choices": list(self.choices)}
+
+
+def hint(game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> Hint:
+    """The suggestion for ``seat`` from its ``view`` among ``legal`` (IllegalAction if nothing to choose)."""
+    if not legal:
+        raise IllegalAction("there is nothing to choose: no hint")
+    version = view.get("version", 0)
+    seed = f"hint:{version}"
+    found: Valuation | None = None
+    if len(legal) > 1:
+        found = valuate(game, view, seat, legal, seed=seed, purpose="hint")
+    if found is None:
+        only = legal[0] if len(legal) == 1 else None
+        reason = "the only move" if only else "the computer has no valuation of these choices"
+        return Hint(game.id, seat, only or legal[0], reason, "", "none",
+                    [{"action": a, "value": None, "words": a} for a in legal])
+    ranked = sorted(found.values, key=lambda a: (-round(found.values[a], 9), legal.index(a)))
+    ranked.remove(found.best)
+    ranked.insert(0, found.best)
+    state = None
+    words_hook = getattr(game, "advice_words", None)
+    if words_hook is not None:
+        state = game.determinize(view, seat, Rng(seed).derive("words"))
+    choices: list[dict[str, JSON]] = []
+    for action in ranked:
+        value = found.values[action]
+        if words_hook is not None:
+            words = words_hook(state, action, value)
+        else:
+            words = _words(found, action, value)
+        choices.append({"action": action, "value": round(value, 3), "words": words})
+    reason = str(choices[0]["words"])
+    if words_hook is None:
+        reason = _reason(game, view, seat, found, ranked)
+    return Hint(game.id, seat, found.best, reason, found.unit, found.method, choices)
+
+
+def hint_for_match(match: Match, seat: int) -> Hint:
+    """The hint for ``seat`` in a live match: its view and legal actions only (IllegalAction if not its turn)."""
+    if match.to_move != seat:
+        raise IllegalAction(f"it is not seat {seat}'s turn: no hint")
+    return hint(match.game, match.view(seat), seat, match.legal_actions())
+
+
+def _words(found: Valuation, action: str, value: float) -> str:
+    if found.unit == "points":
+        return f"{action}: {value:+.1f} expected"
+    bound = "at most " if found.method == "alphabeta" and action != found.best else ""
+    return f"{action}: {bound}{value:.0f}%"
+
+
+def _said(game: Game, state: Any, action: str) -> str:
+    """The public log line the game writes for ``action`` (its own words), or the action itself."""
+    try:
+        lines = game.describe(state, action, game.apply(state, action))
+    except Exception:  # a game whose describe needs the chance that follows: the notation says it
+        lines = []
+    return lines[-1].rstrip(".") if lines else action
+
+
+def _reason(game: Game, view: dict[str, JSON], seat: int, found: Valuation, ranked: list[str]) -> str:
+    state = game.determinize(view, seat, Rng("hint:reason"))
+    best = found.best
+    said = best if found.method == "sampling" else _said(game, state, best)  # a pass's card is not in the log
+    value = found.values[best]
+    if found.method == "alphabeta":
+        line = f"{said}: winning chance {value:.0f}%"
+        if found.reply is not None:
+            after = game.apply(state, best)
+            line += f"; the search expects {_said(game, after, found.reply)} in answer"
+        return line
+    second = ranked[1] if len(ranked) > 1 else None
+    gap = f", {value - found.values[second]:.1f} more than {second}" if second else ""
+    if found.method == "sampling":
+        return f"{said}: {value:.0f}% expected standing over the deals dealt from what you know{gap}"
+    return f"{said}: {value:.0f}% expected standing{gap}"
+
+
+__all__ = ["Hint", "hint", "hint_for_match"]

@@ -1,0 +1,120 @@
+"""Hints (regalia.ai.hint): King's Gold's values are the exact solver's; a hint never peeks."""
+
+import pytest
+
+from regalia.ai import load_agent
+from regalia.ai.hint import hint, hint_for_match
+from regalia.core.errors import IllegalAction
+from regalia.core.rng import Rng
+from regalia.games import load_game
+from regalia.games.kings_gold.dice import count_faces
+from regalia.games.kings_gold.heuristics import exact, solver_rolls
+from regalia.games.kings_gold.notation import STOP, parse_reroll
+from regalia.games.kings_gold.solver import TurnSolver
+from regalia.games.kings_gold.state import CHOOSE
+
+
+def kg_positions(seed: int, players: int = 2, levels=("easy", "medium"), **options):
+    """Every position of a seeded match where a captain chooses (his rolling, Crests, Cannons)."""
+    game = load_game("kings-gold", players=players, **options)
+    match = game.new_match(seed=seed)
+    agents = [load_agent("kings-gold", levels[s % len(levels)], seed=s) for s in range(players)]
+    while not match.is_over:
+        if len(match.legal_actions()) > 1:
+            yield match
+        match.play(agents[match.to_move].choose(match))
+
+
+@pytest.mark.parametrize("seed, players", [(1, 2), (2, 3), (3, 4)])
+def test_kings_gold_hint_values_equal_the_solver_s_for_every_legal_decision(seed, players):
+    checked = 0
+    for match in kg_positions(seed, players):
+        state, seat = match.state, match.to_move
+        h = hint_for_match(match, seat)
+        values = {c["action"]: c["value"] for c in h.choices}
+        if state.phase != CHOOSE:
+            # Crests and Cannons: the value of hard's own choice is the best (best_resolution)
+            assert values[exact(match.game.cfg, state)] == pytest.approx(max(values.values()), abs=1e-3)
+            continue
+        solver = TurnSolver(match.game.cfg, state)  # a fresh solver, not the cached one
+        pool, rolls = count_faces(state.dice), solver_rolls(state)
+        assert set(values) == set(match.legal_actions())  # every hold and the stop
+        for action in match.legal_actions():
+            if action == STOP:
+                expected = solver.final(pool)
+            else:
+                keep = list(pool)
+                for slot in parse_reroll(action):
+                    keep[state.dice[slot]] -= 1
+                expected = solver.rethrow(rolls, tuple(keep))
+            assert values[action] == pytest.approx(expected, abs=1e-3)
+            checked += 1
+        assert values[h.best] == pytest.approx(max(values.values()), abs=1e-9)
+        hard = exact(match.game.cfg, state)
+        assert values[hard] == pytest.approx(values[h.best], abs=1e-3)  # what hard maximizes
+    assert checked > 100
+
+
+def test_kings_gold_hint_says_it_in_the_game_s_words():
+    for match in kg_positions(5):
+        if match.state.phase == CHOOSE and len(match.legal_actions()) > 8:
+            h = hint_for_match(match, match.to_move)
+            assert h.unit == "points" and h.method == "exact"
+            assert h.reason.endswith(" expected") and ": +" in h.reason or ": -" in h.reason
+            assert h.reason == h.choices[0]["words"]
+            assert any(c["words"].startswith("hold ") for c in h.choices)
+            assert any(c["words"].startswith("stop") for c in h.choices)
+            return
+    pytest.fail("no rich decision found")
+
+
+def _hidden_twin(match, seat, seed):
+    twin = match.game.new_match(seed=match.seed)
+    for action in match.actions:
+        twin.play(action)
+    twin.state = match.game.resample_hidden(match.state, seat, Rng(seed))
+    return twin
+
+
+@pytest.mark.parametrize("game_id, players, options", [
+    ("crown-the-queen", 3, {}),
+    ("kings-gold", 2, {"mode": "duel"}),
+])
+def test_a_hint_never_changes_with_the_hidden_cards_behind_the_view(game_id, players, options):
+    game = load_game(game_id, players=players, **options)
+    match = game.new_match(seed=12)
+    agent = load_agent(game_id, "medium", seed=0)
+    checked = differed = 0
+    while not match.is_over and checked < 6:
+        seat = match.to_move
+        if len(match.legal_actions()) > 1:
+            twin = _hidden_twin(match, seat, seed=len(match.actions) + 1)
+            assert twin.view(seat) == match.view(seat)
+            differed += twin.state != match.state
+            assert hint_for_match(match, seat) == hint_for_match(twin, seat)
+            checked += 1
+        match.play(agent.choose(match))
+    assert checked == 6 and differed >= 3
+
+
+@pytest.mark.parametrize("game_id", ["gold-battle", "crown-the-queen", "gold-crown"])
+def test_every_game_gives_a_hint_with_a_reason(game_id):
+    game = load_game(game_id)
+    match = game.new_match(seed=3)
+    agent = load_agent(game_id, "easy", seed=0)
+    while len(match.legal_actions()) < 2:
+        match.play(agent.choose(match))
+    h = hint_for_match(match, match.to_move)
+    assert h.best in match.legal_actions()
+    assert h.reason and "%" in h.reason
+    assert h.choices[0]["action"] == h.best
+    assert {c["action"] for c in h.choices} <= set(match.legal_actions())
+
+
+def test_a_hint_only_for_the_seat_to_move():
+    match = load_game("kings-gold").new_match(seed=1)
+    other = 1 - match.to_move
+    with pytest.raises(IllegalAction, match="not seat"):
+        hint_for_match(match, other)
+    with pytest.raises(IllegalAction):
+        hint(match.game, match.view(0), 0, [])
