@@ -1,4 +1,4 @@
-"""``regalia``: games, play, simulate, replay, serve, bench."""
+"""``regalia``: games, play, simulate, replay, review, serve, bench."""
 
 from __future__ import annotations
 
@@ -139,6 +139,17 @@ def replay(file: Annotated[Path, typer.Argument(help="a match record (JSON)")]) 
                   f"{len(match.chance)} chance outcomes, {state}")
     if match.is_over:
         console.print(outcome_line(match))
+
+
+@app.command()
+def review(
+    file: Annotated[Path, typer.Argument(help="a match record (JSON)")],
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """The computer's review of a saved match: each decision's value, the best found, the loss."""
+    from .review import review_command
+
+    review_command(file, as_json, console)
 
 
 @app.command()
