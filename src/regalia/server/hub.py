@@ -26,7 +26,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,6 +124,8 @@ class LiveMatch:
     """Seats whose person said they leave for good: the computer plays them at once (no grace)."""
     away_elsewhere: set[int] = field(default_factory=set)
     """People's seats a computer on another server instance plays (``presence.py``'s stand-ins)."""
+    pace: int | None = None
+    """A turn-based match's seconds per turn (``turn_based.py``); None: real-time."""
     rated: bool = False
     """A person with a profile plays a seat (the match counts for ratings): its computers' levels are fixed
     once play has begun."""
@@ -235,6 +237,8 @@ class Hub:
         self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
         self.watchers: list[Callable[[LiveMatch], None]] = []
         """Called after every change a referee may care about (an action, a client come or gone, a load)."""
+        self.loaders: list[Callable[[LiveMatch], Awaitable[None]]] = []
+        """Awaited on a match replayed from the store, before anyone sees it (what other tables keep of it)."""
 
     def _notify(self, live: LiveMatch) -> None:
         for watcher in self.watchers:
@@ -297,6 +301,8 @@ class Hub:
         try:
             live = await self._load(match_id)
             live.rated = await self._rated(live)
+            for load in self.loaders:
+                await load(live)
             self.live[match_id] = live
             future.set_result(live)
             self._schedule_bot(live)

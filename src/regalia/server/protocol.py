@@ -63,7 +63,30 @@ class Leave(_Message):
     seat: int = Field(ge=0, le=15)
 
 
-ClientMessage = Annotated[Hello | Act | Ping | SetLevel | Leave, Field(discriminator="type")]
+PHRASES = {"good_luck": "Good luck", "well_played": "Well played", "your_turn": "Your turn", "thanks": "Thanks"}
+"""The table talk's quick phrases (one click each), by the key a client sends."""
+
+CHAT_TEXT_LIMIT = 300
+"""Characters in one line of table talk (a longer one is refused with this figure)."""
+
+
+class Say(_Message):
+    """A line of table talk from the seat the connection plays: typed ``text`` or a quick ``phrase``."""
+
+    type: Literal["say"]
+    text: str | None = Field(default=None, max_length=2000)
+    """Checked against ``CHAT_TEXT_LIMIT`` by the server, which says how long it was (not a bare schema error)."""
+    phrase: Literal["good_luck", "well_played", "your_turn", "thanks"] | None = None
+
+
+class ChatSwitch(_Message):
+    """The host turns the match's table talk on or off."""
+
+    type: Literal["chat"]
+    on: bool
+
+
+ClientMessage = Annotated[Hello | Act | Ping | SetLevel | Leave | Say | ChatSwitch, Field(discriminator="type")]
 client_message = TypeAdapter(ClientMessage)
 
 
@@ -94,6 +117,44 @@ class Refused(BaseModel):
     version: int | None = None
 
 
+class ChatLine(BaseModel):
+    n: int
+    seat: int | None
+    """Who spoke (None: a note of the server's, such as a lapse of time)."""
+    name: str | None
+    kind: Literal["say", "phrase", "note"]
+    text: str
+    """Plain text: a client shows it as text, never as HTML."""
+    at: str
+
+
+class Chat(BaseModel):
+    """Table talk: on joining, the whole of it (``start`` 0); then each new line as it is said."""
+
+    type: Literal["chat"] = "chat"
+    match: str
+    on: bool
+    """Whether the players may talk (off in a match with strangers unless its host turns it on)."""
+    may_write: bool
+    """Whether this connection may write: it plays a seat and the talk is on."""
+    host: bool = False
+    """Whether this connection plays the host's seat (who may turn the talk on or off)."""
+    lines: list[ChatLine]
+    full: bool = True
+    """True: ``lines`` is the whole talk so far; False: new lines to add."""
+
+
+class Deadline(BaseModel):
+    """A turn-based match's clock: ``seat`` must move by ``deadline`` (ISO time, the server's clock)."""
+
+    type: Literal["deadline"] = "deadline"
+    match: str
+    pace: int
+    seat: int | None
+    deadline: str | None
+    seconds_left: float | None
+
+
 class Error(BaseModel):
     type: Literal["error"] = "error"
     reason: str
@@ -117,6 +178,10 @@ class NewMatch(_Message):
     private: bool = False
     """Open seats are taken only with their invite links (``MatchCreated.invites``), and the match is not
     listed in the lobby. False: anyone may take an open seat, from the lobby's list or the table."""
+    pace: Literal[3600, 43200, 86400, 259200] | None = None
+    """Turn-based play: seconds each person has for a turn (1 hour, 12 hours, 1 day, 3 days); None: real-time."""
+    chat: bool | None = None
+    """Table talk on or off; None: on, except in a match with strangers (open seats listed in the lobby)."""
 
 
 class ClaimRequest(_Message):
@@ -194,6 +259,11 @@ class MatchInfo(BaseModel):
     """The seat whose turn it is, where this instance has the match in play and one seat is to move."""
     winners: list[int] | None = None
     """A finished match's winning seats, as its result says (empty: nobody won)."""
+    pace: int | None = None
+    """Turn-based play: seconds per turn (None: real-time)."""
+    deadline: str | None = None
+    """Turn-based play: when the seat to move must have moved (ISO time), if a person is to move."""
+    seconds_left: float | None = None
 
 
 class Claimed(BaseModel):

@@ -108,7 +108,8 @@ class Referee:
         if mover is None:
             self._forget(live.id)
             return
-        seconds = match.game.turn_seconds(match.state)
+        # a turn-based match has its own clock of hours (``turn_based.py``), not the game's seconds
+        seconds = match.game.turn_seconds(match.state) if live.pace is None else None
         running = self.turns.get(live.id)
         if seconds is None:
             self.turns.pop(live.id, None)
@@ -116,7 +117,7 @@ class Referee:
             if running is None or running.seat != mover:
                 self.turns[live.id] = TurnClock(mover, match.version, self.clock.now() + seconds, seconds)
             self._announce(live)  # after every update, so a table that just joined counts down too
-        if self._is_gone(live, mover):
+        if self._is_gone(live, mover) and (live.pace is None or mover in live.left):  # turn-based: away is normal
             if self.absent.get(live.id, (None,))[0] != mover:
                 self.absent[live.id] = (mover, self.clock.now())
         else:
