@@ -36,6 +36,9 @@ DEVELOPER = re.compile(r"\b(GC|GB|KG|CQ)-\d+|§|RULES\.md|DECISIONS|\.py\b|(?i:\
 """What only contributors read: the rule-decision codes, the files, a seat counted from 0, the house rule of
 the architecture, the engine's "plies"."""
 
+SEAT_NUMBER = re.compile(r"(?i)\bseat \d")
+"""A seat called by its number ("Seat 2"), where every seat has a player's name."""
+
 SEAT_CHOICES = ["A person here (hot-seat)", "A friend (invite link)", "Computer (Easy)", "Computer (Medium)",
                 "Computer (Hard)"]
 ASKED_ON_TOP = {"players", "mode", "rubber"}
@@ -158,10 +161,14 @@ def test_a_table_mid_match_names_each_player_once_in_words(sized, site, game_id)
     player.close()
     players = page.locator(".players")
     expect(players).to_contain_text("Anne")
-    expect(players).to_contain_text("Computer (Easy)")
+    expect(players).to_contain_text(re.compile(r"Computer( \d)? \(Easy\)"))  # two of them counted: "Computer 2 (Easy)"
+    expect(page.locator("#log li").first).to_be_visible()
     text = visible_text(page)
     assert "Computer (easy)" not in text and "Guest" not in text
     assert "Seat 1" not in players.inner_text()  # Anne's seat is called Anne
+    # every seat has its player's name: none is called by its number in the log, a ledger, a score sheet
+    seats = [text[max(0, m.start() - 40): m.end() + 40].replace("\n", " ⏎ ") for m in SEAT_NUMBER.finditer(text)]
+    assert not seats, f"{game_id} table at {page.size_name}: a seat's number where its player's name belongs: {seats[:5]}"
     assert_no_developer_words(page, f"{game_id} table")
     shot(page, f"words-table-{game_id}-{page.size_name}")
 
@@ -208,6 +215,8 @@ def test_the_result_screen_says_who_won_and_why_in_one_sentence(sized, site, gam
         assert re.search(r"Computer \((Easy|Medium|Hard|Random|UCT)\)", line), line
         if game_id in ("kings-gold", "crown-the-queen"):
             assert re.search(r"\d+ points?\b", line), line  # each seat's score as the game counts it
+    text = visible_text(page)
+    assert not SEAT_NUMBER.search(text), f"{game_id} result screen: a seat's number where a name belongs"
     assert_no_developer_words(page, f"{game_id} result screen")
     results.scroll_into_view_if_needed()
     shot(page, f"words-result-{game_id}-{page.size_name}")
