@@ -32,7 +32,9 @@ def play(game_id: str, players: int, seed: int, limit: int | None = None) -> Any
     match = game.new_match(seed=seed)
     agents = [load_agent(game_id, "medium", seed=s) for s in range(players)]
     while not match.is_over and (limit is None or len(match.actions) < limit):
-        match.play(agents[match.to_move].choose(match))
+        seat = match.to_move
+        assert seat is not None
+        match.play(agents[seat].choose(match))
     return match
 
 
@@ -44,6 +46,7 @@ def hint_times(game_id: str, players: int, seed: int, hints: int) -> list[float]
     times: list[float] = []
     while not match.is_over and len(times) < hints:
         seat = match.to_move
+        assert seat is not None
         if len(match.legal_actions()) > 1:
             started = time.perf_counter()
             hint_for_match(match, seat)
