@@ -153,3 +153,13 @@ class TutorialFinishedRow(Base):
     profile_id: Mapped[str] = mapped_column(String(24), primary_key=True)
     game: Mapped[str] = mapped_column(String(40), primary_key=True)
     finished_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class ReviewRow(Base):
+    """The computer's review of a finished match (``reviews.py``; ``regalia.ai.review``), kept with it."""
+
+    __tablename__ = "match_reviews"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    review: Mapped[dict[str, Any]] = mapped_column(JSON)
+    made_at: Mapped[datetime] = mapped_column(UtcDateTime())
