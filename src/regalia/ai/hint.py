@@ -55,10 +55,18 @@ def hint(game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> Hint
     if len(legal) > 1:
         found = valuate(game, view, seat, legal, seed=seed, purpose="hint")
     if found is None:
-        only = legal[0] if len(legal) == 1 else None
-        reason = "the only move" if only else "the computer has no valuation of these choices"
-        return Hint(game.id, seat, only or legal[0], reason, "", "none",
-                    [{"action": a, "value": None, "words": a} for a in legal])
+        if len(legal) == 1:
+            reason = f"{legal[0]}: the only move"
+            return Hint(game.id, seat, legal[0], reason, "", "none", [{"action": legal[0], "value": None,
+                                                                        "words": reason}])
+        # a choice the engines do not value (e.g. the Duel's cards): the hard level's own decision
+        from . import load_agent
+
+        best = load_agent(game.id, "hard", seed=seed).decide(game, view, seat, legal)
+        reason = f"{best}: what the hard computer plays here"
+        return Hint(game.id, seat, best, reason, "", "level",
+                    [{"action": best, "value": None, "words": reason},
+                     *({"action": a, "value": None, "words": a} for a in legal if a != best)])
     ranked = sorted(found.values, key=lambda a: (-round(found.values[a], 9), legal.index(a)))
     ranked.remove(found.best)
     ranked.insert(0, found.best)

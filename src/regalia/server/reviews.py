@@ -1,0 +1,172 @@
+"""Hints while you play and the review of a finished match: the server asks ``regalia.ai``, it computes no rule.
+
+    POST /api/matches/{id}/hint     {"seat_token"}  the computer's suggestion for the asker's seat to move
+    POST /api/matches/{id}/review                   start the review of a finished match (in the background)
+    GET  /api/matches/{id}/review                   {"status": "none" | "running" | "done", "done", "total",
+                                                     "review": {...} once done}
+
+A hint is for an unrated match against the computer only: the asker holds the seat to move (its token), no
+other person plays a seat, and nobody with a profile plays (a rated match). It is computed as a computer
+player decides, from that seat's view and legal actions (``regalia.ai.hint``), in a worker thread.
+
+A review (``regalia.ai.review``) is made once per match, one at a time on this instance (it may take a
+minute of a core), from the match's verified record, and kept in ``match_reviews`` (``models.ReviewRow``):
+whoever asks later is given the stored one. While it runs its progress is kept here, and dropped when it
+is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, HTTPException
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from regalia.ai.hint import hint
+from regalia.ai.review import review_match
+from regalia.core.errors import IllegalAction
+
+from .hub import Hub, LiveMatch, NoSuchMatch
+from .models import ReviewRow
+from .seats import token_matches
+from .store import Store
+
+
+class HintRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat_token: str = Field(min_length=1, max_length=200)
+
+
+@dataclass
+class Running:
+    done: int = 0
+    total: int = 0
+    task: asyncio.Task[None] | None = None
+
+
+class Reviews:
+    """The reviews being made on this instance (at most one computes at a time) and the stored ones."""
+
+    def __init__(self, hub: Hub, store: Store) -> None:
+        self.hub = hub
+        self.store = store
+        self.running: dict[str, Running] = {}
+        self.turn = asyncio.Semaphore(1)
+        self.hinting: set[str] = set()
+        """Matches with a hint being computed: one at a time each (a hint may take most of a second)."""
+
+    async def stored(self, match_id: str) -> dict[str, Any] | None:
+        async with self.store.sessions() as session:
+            row = (await session.execute(select(ReviewRow).where(ReviewRow.match_id == match_id))).scalar_one_or_none()
+            return None if row is None else dict(row.review)
+
+    async def status(self, match_id: str) -> dict[str, Any]:
+        found = await self.stored(match_id)
+        if found is not None:
+            return {"match": match_id, "status": "done", "done": len(found.get("graph", [])),
+                    "total": len(found.get("graph", [])), "review": found}
+        running = self.running.get(match_id)
+        if running is not None:
+            return {"match": match_id, "status": "running", "done": running.done, "total": running.total}
+        return {"match": match_id, "status": "none", "done": 0, "total": 0}
+
+    async def start(self, live: LiveMatch) -> dict[str, Any]:
+        if live.id not in self.running and await self.stored(live.id) is None:
+            running = self.running[live.id] = Running()
+            running.task = asyncio.create_task(self._make(live, running))
+        return await self.status(live.id)
+
+    async def _make(self, live: LiveMatch, running: Running) -> None:
+        try:
+            async with self.turn:
+                loop = asyncio.get_running_loop()
+
+                def progress(done: int, total: int) -> None:
+                    loop.call_soon_threadsafe(lambda: setattr_progress(running, done, total))
+
+                record = live.match  # over: nothing changes it any more
+                review = await asyncio.to_thread(lambda: review_match(record, progress).to_dict())
+            async with self.store.sessions() as session:
+                session.add(ReviewRow(match_id=live.id, review=review, made_at=datetime.now(UTC)))
+                with contextlib.suppress(IntegrityError):  # another instance stored it a moment before
+                    await session.commit()
+        finally:
+            self.running.pop(live.id, None)
+
+
+def setattr_progress(running: Running, done: int, total: int) -> None:
+    running.done, running.total = done, total
+
+
+def hint_refusal(live: LiveMatch, token: str) -> tuple[int | None, str | None]:
+    """The seat the hint is for, or the reason there is none."""
+    held = [s.seat for s in live.seats if token_matches(token, s.token_hash)]
+    if not held:
+        return None, "only a player of this match may ask for a hint: the token holds no seat"
+    if live.match.is_over:
+        return None, "the match is over: there is nothing to hint"
+    if live.rated:
+        return None, "no hints in a rated match"
+    if any(s.kind != "computer" and s.seat not in held for s in live.seats):
+        return None, "hints are for matches against the computer only"
+    seat = live.match.to_move
+    if seat is None or seat not in held:
+        return None, "it is not your turn: a hint is for your own move"
+    return seat, None
+
+
+def router(hub: Hub, reviews: Reviews) -> APIRouter:
+    routes = APIRouter()
+
+    async def live_or_404(match_id: str) -> LiveMatch:
+        try:
+            return await hub.get(match_id)
+        except NoSuchMatch as exc:
+            raise HTTPException(404, str(exc)) from None
+
+    @routes.post("/api/matches/{match_id}/hint")
+    async def ask_hint(match_id: str, body: HintRequest) -> dict[str, Any]:
+        live = await live_or_404(match_id)
+        seat, refusal = hint_refusal(live, body.seat_token)
+        if seat is None:
+            raise HTTPException(403 if refusal and "token" in refusal else 409, refusal)
+        # the seat's view and legal actions now, and nothing else: what a computer player is given
+        view, legal, version = live.match.view(seat), live.match.legal_actions(), live.match.version
+        if match_id in reviews.hinting:
+            raise HTTPException(429, "a hint is already being worked out for this table: wait for it")
+        reviews.hinting.add(match_id)
+        try:
+            found = await asyncio.to_thread(hint, live.match.game, view, seat, legal)
+        except IllegalAction as exc:
+            raise HTTPException(409, str(exc)) from None
+        finally:
+            reviews.hinting.discard(match_id)
+        return {"match": match_id, "version": version, **found.to_dict()}
+
+    @routes.post("/api/matches/{match_id}/review")
+    async def start_review(match_id: str) -> dict[str, Any]:
+        live = await live_or_404(match_id)
+        if not live.match.is_over:
+            raise HTTPException(409, "the match is not over: a review is of a finished match")
+        return await reviews.start(live)
+
+    @routes.get("/api/matches/{match_id}/review")
+    async def review_status(match_id: str) -> dict[str, Any]:
+        if not await reviews.store.list_matches(ids=[match_id]):
+            raise HTTPException(404, f"no match {match_id[:40]!r}")
+        return await reviews.status(match_id)
+
+    return routes
+
+
+def install(app: FastAPI, hub: Hub, store: Store) -> Reviews:
+    """Add the routes; ``app.state.reviews`` holds the reviews in progress."""
+    reviews = app.state.reviews = Reviews(hub, store)
+    app.include_router(router(hub, reviews))
+    return reviews
