@@ -13,6 +13,8 @@
     GET  /api/matches/{id}/chat             the table talk (``chat.py``), for the replay
     GET  /api/matches/{id}/replay           every step's public view (?seat=N: that seat's), once over
     POST /api/matches/{id}/rematch          the same game again, once over (GET: the one started, if any)
+    POST /api/matches/{id}/hint             the computer's suggestion for your move (reviews.py)
+    POST|GET /api/matches/{id}/review       the computer's review of a finished match (reviews.py)
     WS   /ws/matches/{id}                   play and watch (see ``protocol``)
 """
 
@@ -70,6 +72,7 @@ from .protocol import (
     client_message,
 )
 from .referee import Referee
+from .reviews import install as install_reviews
 from .rulebooks import install as install_rulebooks
 from .seats import token_matches
 from .store import MatchSummary, Store
@@ -122,6 +125,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     talk = app.state.talk = TableTalk(hub)  # table talk (chat.py)
     turns.notes.append(talk.note)  # a lapse of time is written in the table's log
     install_tutorials(app, catalog, hub, store)  # /api/tutorials: learn to play, step by step (tutorials.py)
+    install_reviews(app, hub, store)  # /api/matches/{id}/hint and /review: the engines' advice (reviews.py)
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
