@@ -5,6 +5,7 @@ import * as api from "./api.js";
 import { banner } from "./banner.js";
 import { h, seatName, showLog } from "./dom.js";
 import { sounds } from "./sound.js";
+import { reviewBox } from "./review.js";
 import { tableFor } from "./table.js";
 
 export async function showReplay(root, matchId) {
@@ -59,7 +60,11 @@ export async function showReplay(root, matchId) {
       seenBy),
     h("div", { class: "table-area" }, stage, h("aside", { class: "side" }, h("h2", {}, "Log"), log)),
     h("p", {}, h("a", { href: api.recordUrl(matchId), download: `${matchId}.json` }, "Download the record"),
-      " · ", h("a", { href: `#/m/${matchId}` }, "Back to the match"))));
+      " · ", h("a", { href: `#/m/${matchId}` }, "Back to the match")),
+    reviewBox(matchId, players, { label: (a) => (table.label ? table.label(a, updateAt(data.steps.length - 1)) : a), onMoment: (d) => {  // review.js: a marked moment opens at its step
+      const at = data.steps.findIndex((st) => st.version === d.step + 1);
+      if (at >= 0) { go(at); window.scrollTo(0, 0); }
+    } })));
   const keys = (event) => {
     if (event.target.closest("input,select,textarea")) return;
     if (event.key === "ArrowRight") go(step + 1);

@@ -17,7 +17,9 @@ import { playAgain } from "./lobby.js";
 import { diceSkinSetting } from "./profile.js";
 import { allMoves } from "./moves.js";
 import { fastToggle, holdFor, Pacer } from "./pace.js";
+import { hintControl } from "./hint.js";
 import { matchResult, resultsPanel } from "./results.js";
+import { reviewBox } from "./review.js";
 import { howToPlay } from "./rules.js";
 import { sounds } from "./sound.js";
 
@@ -123,7 +125,7 @@ export async function showMatch(root, matchId) {
       const again = u.seats.length ? againBox() : null;
       matchResult(matchId).then((result) => {
         ended = result;
-        parts.results.replaceChildren(...[resultsPanel(result, u.players), again].filter(Boolean));
+        parts.results.replaceChildren(...[resultsPanel(result, u.players), again, reviewBox(matchId, u.players, { label: (a) => (table.label ? table.label(a, previous) : a) })].filter(Boolean));
         parts.status.textContent = statusLine(previous, ended);  // the records' reading: a forfeit loses
         // the end-of-match panel comes to where the player is looking (after the last moment is seen), when
         // the match ends before their eyes
@@ -201,6 +203,7 @@ export async function showMatch(root, matchId) {
       onTable ? h("p", { class: "muted play-on-table" }, table.prompt ? table.prompt(u) : "Play on the table.") : null,
       allMoves(u.legal, { label: (a) => (table.label ? table.label(a, u) : a), play, open: !onTable || movesOpen,
         onToggle: onTable ? (open) => { movesOpen = open; } : null }),
+      hintControl(matchId, u, parts.actions),  // unrated, against the computer: hint.js
     ].filter(Boolean));
   }
 
