@@ -79,3 +79,20 @@ def test_a_finished_match_is_reviewed_in_the_background_and_kept(site):
     again = site.http.post(f"/api/matches/{match_id}/review").json()
     assert again["status"] == "done" and again["review"] == review  # kept: never made twice
     assert site.http.get("/api/matches/nope/review").status_code == 404
+
+
+def test_no_hint_in_a_rated_match():
+    from types import SimpleNamespace
+
+    from regalia.games import load_game
+    from regalia.server.reviews import hint_refusal
+    from regalia.server.seats import hash_token
+
+    match = load_game("kings-gold").new_match(seed=1)
+    seats = [SimpleNamespace(seat=0, kind="human", token_hash=hash_token("mine")),
+             SimpleNamespace(seat=1, kind="computer", token_hash=None)]
+    live = SimpleNamespace(seats=seats, match=match, rated=False)
+    seat, refusal = hint_refusal(live, "mine")
+    assert (seat, refusal) == (0, None) or "not your turn" in (refusal or "")
+    live.rated = True
+    assert hint_refusal(live, "mine") == (None, "no hints in a rated match")
