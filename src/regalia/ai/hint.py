@@ -123,7 +123,7 @@ def _reason(game: Game, view: dict[str, JSON], seat: int, found: Valuation, rank
             line += f"; the search expects {_said(game, after, found.reply)} in answer"
         return line
     second = ranked[1] if len(ranked) > 1 else None
-    gap = f", {value - found.values[second]:.1f} more than {second}" if second else ""
+    gap = f", {value - found.values[second]:.1f} points more than {second}" if second else ""
     if found.method == "sampling":
         return f"{said}: {value:.0f}% expected standing over the deals dealt from what you know{gap}"
     return f"{said}: {value:.0f}% expected standing{gap}"
