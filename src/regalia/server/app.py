@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from sqlalchemy.exc import IntegrityError
@@ -299,6 +299,15 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
             await hub.leave(live, client)
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/sw.js", include_in_schema=False)
+    def service_worker() -> FileResponse:
+        """The service worker, from the root so that it looks after the whole site (the lobby offline)."""
+        return FileResponse(WEB / "sw.js", media_type="text/javascript", headers={"cache-control": "no-cache"})
+
+    @app.get("/manifest.webmanifest", include_in_schema=False)
+    def manifest() -> FileResponse:
+        return FileResponse(WEB / "manifest.webmanifest", media_type="application/manifest+json")
 
     @app.get("/", include_in_schema=False)
     def index() -> HTMLResponse:

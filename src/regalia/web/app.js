@@ -8,6 +8,7 @@ import { showLobby } from "./lobby.js";
 import { attachSeats, showProfile, showSignInLink } from "./profile.js";
 import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
+import { startNotices } from "./notices.js";
 import { bindMuteButton } from "./sound.js";
 import { showMatch } from "./table.js";
 
@@ -56,5 +57,6 @@ async function route() {
 }
 
 bindMuteButton(document.getElementById("mute"));
+startNotices();  // the tab's count of matches waiting for you, your-turn notices, the offline copy
 window.addEventListener("hashchange", route);
 route();

@@ -36,6 +36,8 @@ export class Connection {
       this.handlers.update(message);
     } else if (message.type === "clock") {
       this.handlers.clock?.(message);
+    } else if (message.type === "chat" || message.type === "deadline") {  // table talk, a turn-based clock
+      this.handlers[message.type]?.(message);
     } else if (message.type === "refused") {
       this.handlers.refused(message.reason);
     } else if (message.type === "error") {

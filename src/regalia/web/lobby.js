@@ -5,6 +5,7 @@ import { h, toast } from "./dom.js";
 import { gamePicture } from "./pictures.js";
 import { applyLeavers, leaverFieldset, levelTitle, offeredLevels } from "./leavers.js";
 import { attachSeats } from "./profile.js";
+import { liveList, paceField, readPace, timeLeftNote, yourTurnFirst } from "./turns.js";
 
 export async function showLobby(root) {
   const games = await api.games();
@@ -23,6 +24,7 @@ export async function showLobby(root) {
     h("section", { class: "panel" }, h("h2", {}, "Your recent matches"), h("div", { id: "recent-matches" }, "…")),
   );
   fillLists(games).catch((error) => toast(error.message));
+  liveList(root.querySelector("#recent-matches"), () => fillLists(games).catch((e) => console.error(e)));  // your turn, live
   const chosen = games.find((game) => game.id === sessionStorage.getItem("regalia.play"));  // "Play" on its rulebook
   sessionStorage.removeItem("regalia.play");
   if (chosen) matchForm(newMatch, chosen);
@@ -278,11 +280,12 @@ function matchForm(box, game) {
     const first = seatsBox.querySelector(".seat-row .seat-name");
     if (!api.me() && first && !first.hidden) api.rememberGuestName(first.value.trim());  // this browser's guest
     const listed = form.querySelector("#listed");
-    await startMatch({ game: game.id, options, seats, private: !listed.checked }, leavers, placeError);
+    await startMatch({ game: game.id, options, seats, private: !listed.checked, ...readPace(form) }, leavers, placeError);
   } },
   h("h2", {}, `${game.title}: a new match`),
   top.map((f) => f.field),
   h("fieldset", { onchange: showListed }, h("legend", {}, "Who sits where"), seatsBox, listedField),
+  paceField(),
   houseRules,
   h("button", { type: "submit", class: "primary", id: "start-match" }, "Start the match"));
   box.replaceChildren(form);
@@ -309,7 +312,7 @@ async function fillLists(games) {
   })) : h("p", { class: "muted" }, "No match is waiting for players."));
   const order = api.recentMatchIds();
   recent.sort((a, b) => order.indexOf(a.match) - order.indexOf(b.match));
-  recentBox.replaceChildren(recent.length ? h("ul", { class: "recent-matches" }, recent.map((m) => recentRow(m, titles, held)))
+  recentBox.replaceChildren(recent.length ? h("ul", { class: "recent-matches" }, yourTurnFirst(recent, held).map((m) => recentRow(m, titles, held)))
     : h("p", { class: "muted" }, "None yet."));
 }
 
@@ -347,7 +350,7 @@ function recentRow(m, titles, held) {
   }
   const row = h("li", { "data-match": m.match },
     h("a", { href: `#/m/${m.match}` }, titles[m.game] || m.game), ` · ${against} · ${when(m.updated_at)} · `,
-    h("span", { class: `state${state === "your turn" ? " your-turn" : ""}` }, state),
+    h("span", { class: `state${state === "your turn" ? " your-turn" : ""}` }, state), timeLeftNote(m),
     m.is_over ? [" · ", h("a", { href: `#/m/${m.match}/replay` }, "replay")] : null);
   // a person may hand their seats to the computer from here (it counts as a forfeit in the records); a
   // hot-seat match with nobody else in it has nobody to forfeit to

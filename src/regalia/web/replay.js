@@ -3,6 +3,7 @@
 // the table's highlights as the match did: the last move marked, what moved sliding, a big moment's banner.
 import * as api from "./api.js";
 import { banner } from "./banner.js";
+import { TableTalk } from "./chat.js";
 import { h, seatName, showLog } from "./dom.js";
 import { sounds } from "./sound.js";
 import { reviewBox } from "./review.js";
@@ -20,6 +21,9 @@ export async function showReplay(root, matchId) {
   const stage = h("div", { class: "stage" }, board);
   const caption = h("p", { class: "status", role: "status", "aria-live": "polite" });
   const log = h("ol", { class: "log" });
+  const talk = new TableTalk(matchId, () => false, { readOnly: true });  // the table talk, as it was said
+  talk.table([], players);
+  talk.load().catch((e) => console.error(e));
   let step = 0;
   const updateAt = (i) => {
     const at = data.steps[i];
@@ -58,7 +62,7 @@ export async function showReplay(root, matchId) {
       button("« Start", "replay-start", () => 0), button("◀ Back", "replay-back", () => step - 1),
       button("Next ▶", "replay-next", () => step + 1), button("End »", "replay-end", () => data.steps.length - 1),
       seenBy),
-    h("div", { class: "table-area" }, stage, h("aside", { class: "side" }, h("h2", {}, "Log"), log)),
+    h("div", { class: "table-area" }, stage, h("aside", { class: "side" }, h("h2", {}, "Log"), log, talk.el)),
     h("p", {}, h("a", { href: api.recordUrl(matchId), download: `${matchId}.json` }, "Download the record"),
       " · ", h("a", { href: `#/m/${matchId}` }, "Back to the match")),
     reviewBox(matchId, players, { label: (a) => (table.label ? table.label(a, updateAt(data.steps.length - 1)) : a), onMoment: (d) => {  // review.js: a marked moment opens at its step

@@ -9,6 +9,7 @@
 // ``ctx.fresh`` (a new update, not a redraw: animate what changed, animate.js). Keys: keys.js.
 import * as api from "./api.js";
 import { banner } from "./banner.js";
+import { TableTalk } from "./chat.js";
 import { Connection } from "./connection.js";
 import { Countdown } from "./countdown.js";
 import { h, seatName, showLog, toast } from "./dom.js";
@@ -22,6 +23,7 @@ import { matchResult, resultsPanel } from "./results.js";
 import { reviewBox } from "./review.js";
 import { howToPlay } from "./rules.js";
 import { sounds } from "./sound.js";
+import { TurnStrip } from "./turns.js";
 
 const modules = {};
 const LOG_LINES_SHOWN = 150;
@@ -54,12 +56,15 @@ export async function showMatch(root, matchId) {
     results: h("div", { class: "results-box" }),
   };
   const countdown = new Countdown();
+  const turnStrip = new TurnStrip();  // a turn-based match's pace and time left (turns.js)
+  const talk = new TableTalk(matchId, (message) => conn.send(message));  // table talk (chat.js)
+  talk.load().catch((e) => console.error(e));
   parts.stage.append(parts.board);
   const section = h("section", { class: "match" },
     h("div", { class: "match-head" }, parts.title, fastToggle()),
-    parts.status, parts.connection, countdown.el, parts.players, parts.invites, parts.results, parts.curtain,
+    parts.status, parts.connection, countdown.el, turnStrip.el, parts.players, parts.invites, parts.results, parts.curtain,
     h("div", { class: "table-area" }, parts.stage,
-      h("aside", { class: "side" }, parts.moves, parts.actions, h("h2", {}, "Log"), parts.log)),
+      h("aside", { class: "side" }, parts.moves, parts.actions, h("h2", {}, "Log"), parts.log, talk.el)),
     parts.rules, parts.papers);
   root.replaceChildren(section);
   const keys = keyboardChoices(section);
@@ -81,6 +86,8 @@ export async function showMatch(root, matchId) {
 
   const conn = new Connection(matchId, api.tokensFor(matchId), {
     update: (u) => {
+      talk.table(u.seats, u.players);
+      turnStrip.table(u.seats, u.players);
       if (timed && u.legal.length) pacer.rush();  // the clock runs for the person from now: no holds before it
       queue = queue.then(() => pacer.ready()).then(() => onUpdate(u)).catch((e) => console.error(e));
     },
@@ -91,6 +98,8 @@ export async function showMatch(root, matchId) {
       parts.connection.hidden = text === "connected";
     },
     clock: (frame) => { timed = true; countdown.start(frame, conn.latest?.players); },
+    chat: (frame) => talk.receive(frame),
+    deadline: (frame) => turnStrip.show(frame),
   });
 
   async function onUpdate(u) {
@@ -309,7 +318,7 @@ export async function showMatch(root, matchId) {
       + `plays their seat after ${leavers.grace} s, until they come back. Still gone at the end: a forfeit.`);
   }
 
-  return () => { countdown.stop(); conn.close(); clearInterval(rematchTimer); keys.stop(); pacer.go(); };
+  return () => { countdown.stop(); turnStrip.stop(); conn.close(); clearInterval(rematchTimer); keys.stop(); pacer.go(); };
 }
 
 /** The line shown while another seat is to move: an open seat waits for a person, not for a move. */

@@ -1,0 +1,39 @@
+// The service worker (issue 45): keeps the lobby's page and the static files, so the lobby opens without the
+// server and says "you are offline" (notices.js). Served at /sw.js so that it looks after the whole site.
+// Static files: the network first (a new release is seen at once), the kept copy when it cannot be reached.
+// The API and the match sockets are never kept: a match is always the server's, live.
+const CACHE = "regalia-static-v1";
+const PAGES = ["/", "/static/style.css", "/static/table.css", "/static/chat.css", "/static/app.js",
+  "/manifest.webmanifest"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PAGES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== location.origin) return;
+  const kept = url.pathname === "/" || url.pathname.startsWith("/static/") || url.pathname === "/manifest.webmanifest";
+  if (!kept) {
+    if (url.pathname.startsWith("/api/")) {  // offline: a clear reason instead of a network error
+      event.respondWith(fetch(event.request).catch(() => new Response(
+        JSON.stringify({ detail: "You are offline: Regalia cannot reach its server right now." }),
+        { status: 503, headers: { "content-type": "application/json" } })));
+    }
+    return;
+  }
+  const key = url.pathname === "/" ? "/" : event.request;
+  event.respondWith(fetch(event.request).then((response) => {
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(key, copy));
+    }
+    return response;
+  }).catch(() => caches.match(key).then((found) => found || Response.error())));
+});
