@@ -115,6 +115,12 @@ export function startNotices() {
   document.addEventListener("visibilitychange", () => { if (!document.hidden) look(); });
   window.addEventListener("hashchange", () => setTimeout(look, 300));
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("/sw.js").catch((error) => console.warn("no offline copy:", error.message));
+    navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).then((ready) => {
+      // the modules this page loaded before the worker looked after it: kept too, for the lobby offline
+      const files = performance.getEntriesByType("resource").map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === location.origin && (url.pathname.startsWith("/static/") || url.pathname === "/api/games"))
+        .map((url) => url.pathname);
+      ready.active?.postMessage({ keep: files });
+    }).catch((error) => console.warn("no offline copy:", error.message));
   }
 }

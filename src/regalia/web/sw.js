@@ -1,7 +1,7 @@
 // The service worker (issue 45): keeps the lobby's page and the static files, so the lobby opens without the
 // server and says "you are offline" (notices.js). Served at /sw.js so that it looks after the whole site.
 // Static files: the network first (a new release is seen at once), the kept copy when it cannot be reached.
-// The API and the match sockets are never kept: a match is always the server's, live.
+// The API (but the list of games) and the match sockets are never kept: a match is always the server's, live.
 const CACHE = "regalia-static-v1";
 const PAGES = ["/", "/static/style.css", "/static/table.css", "/static/chat.css", "/static/app.js",
   "/manifest.webmanifest"];
@@ -16,10 +16,17 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
+self.addEventListener("message", (event) => {  // the page's modules, loaded before this worker ran
+  const files = (event.data?.keep || []).filter((path) => typeof path === "string" && (path.startsWith("/static/") || path === "/api/games"));
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(files.map((path) => cache.add(path).catch(() => null)))));
+});
+
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== location.origin) return;
-  const kept = url.pathname === "/" || url.pathname.startsWith("/static/") || url.pathname === "/manifest.webmanifest";
+  // the games on offer change only with a release: kept too, so the lobby shows them offline
+  const kept = url.pathname === "/" || url.pathname.startsWith("/static/") || url.pathname === "/manifest.webmanifest"
+    || url.pathname === "/api/games";
   if (!kept) {
     if (url.pathname.startsWith("/api/")) {  // offline: a clear reason instead of a network error
       event.respondWith(fetch(event.request).catch(() => new Response(
