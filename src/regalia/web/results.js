@@ -35,7 +35,7 @@ function kingsGold(screen) {
     const mine = master && master.seat === c.seat;
     const bonus = p.master_pirate ?? (mine ? o.master_bonus ?? 10 : 0);
     return h("tr", { "data-seat": c.seat },
-      h("th", { scope: "row" }, `${c.name} · ${nameOf(screen, c.seat)}`),
+      h("td", { class: "row-name" }, `${c.name} · ${nameOf(screen, c.seat)}`),
       part(c.coins, p.coins ?? c.coins * (o.coin_value ?? 1)),
       part(c.doubloons, p.doubloons ?? c.doubloons * (o.doubloon_value ?? 5)),
       part(c.shields, p.shields ?? c.shields * (o.shield_value ?? 2)),
