@@ -44,7 +44,7 @@ def test_kg_22_duel_the_kept_card_never_reaches_the_other_seat(page, site):
     keep = anne.state["legal"][0]
     anne.act(keep)
     kept = anne.wait_for(lambda s: s["view"]["duel"]["hand"]["kept"])["view"]["duel"]["hand"]["kept"]
-    expect(page.locator("#actions button.action").first).to_be_visible()  # seat 1 is now to keep its own
+    expect(page.locator("[data-kg^='keep']").first).to_be_visible()  # seat 1 is now to keep its own (on the table)
     shot(page, "duel-seat-1")
     updates = [f for f in frames if f.get("type") == "update"]
     assert updates and any(f["version"] == 1 for f in updates)

@@ -9,10 +9,16 @@ Most tests run unpaced (conftest's ``Browser``); the pacing tests ask for a pace
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+
+from regalia.server.app import create_app
+from tests.server.conftest import LiveServer, serve
+from tests.server.toys import toy_catalog
 
 from .conftest import click_until_over, shot, start_from_lobby
 
@@ -214,12 +220,82 @@ def test_every_legal_move_is_folded_under_all_moves_where_the_table_is_played_on
     assert page.locator(LIT).count() <= moves.locator("button.action").count()  # the table offers no more than the list
     moves.locator("button.action").first.click()
     page.wait_for_function(f"document.querySelector('#all-moves[open]') || !document.querySelector({LIT!r}) || {OVER}")
-    # a table without moves of its own on the board (King's Gold's, for now) shows the list unfolded
+    # King's Gold plays on its own board too (its dice, Roll, Stop, Fire!, the Duel's cards): the list is folded,
+    # and the keys reach the board's controls
     start_from_lobby(page, site, "kings-gold", seats=["human", "computer:easy"])
-    expect(page.locator("#all-moves")).to_have_attribute("open", "")
-    expect(page.locator("#actions button[data-action='roll']")).to_be_visible()
-    page.keyboard.press("ArrowRight")  # the keys reach the list's buttons too
-    expect(page.locator("#all-moves button.action").first).to_be_focused()
+    expect(page.locator("[data-kg='roll']")).to_be_visible()
+    expect(page.locator("#all-moves")).not_to_have_attribute("open", "")
+    expect(page.locator("#all-moves button[data-action='roll']")).to_be_hidden()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("[data-kg='roll']")).to_be_focused()
+
+
+@pytest.fixture(scope="module")
+def toy_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The app over the toy games (Pig...), which have no table of their own: the generic one draws them."""
+    db = Path(tmp_path_factory.mktemp("layer-toys")) / "toys.db"
+    yield from serve(create_app(f"sqlite:///{db}", catalog=toy_catalog(), bot_pause=0.0))
+
+
+def test_the_generic_table_shows_its_moves_unfolded_and_a_whole_turn_is_played_by_the_keys(page, toy_site):
+    """A game without a table of its own (Pig here) has no moves on a board: "All moves" is its control, open."""
+    start_from_lobby(page, toy_site, "pig", seats=["human", "computer:random"], options={"target": "100"})
+    moves = page.locator("#all-moves")
+    expect(moves).to_have_attribute("open", "")
+    expect(moves.locator("button[data-action='roll']")).to_be_visible()
+    log = page.locator("#log li")
+    for action in ("roll", "stop"):  # a turn of Pig: roll once, then stop (a 1 rolled ends it at once)
+        expect(page.locator("#all-moves button.action").first).to_be_visible()
+        before = log.count()
+        for _ in range(3):
+            page.keyboard.press("ArrowRight")
+            if page.evaluate("document.activeElement?.dataset?.action") == action:
+                break
+        expect(page.locator(f"#all-moves button[data-action='{action}']")).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(log).not_to_have_count(before)
+        if "Computer" in (page.locator(".status").text_content() or "") or not page.locator(
+                "#all-moves button.action").count():
+            break
+    page.wait_for_function("document.querySelector('#all-moves button.action')")  # the computer's turn passed
+
+
+def test_a_whole_turn_of_kings_gold_by_the_keys_a_die_held_and_the_throw_stopped(page, site):
+    page.set_viewport_size(DESKTOP)
+    start_from_lobby(page, site, "kings-gold", seats=["human", "computer:easy"])
+
+    def press_until(selector: str) -> None:
+        for _ in range(20):
+            page.keyboard.press("ArrowRight")
+            if page.evaluate("(s) => document.activeElement?.matches(s)", selector):
+                return
+        raise AssertionError(f"the keys never reached {selector}")
+
+    press_until("[data-kg='roll']")
+    page.keyboard.press("Enter")  # the throw
+    page.wait_for_function("document.querySelector('.die.clickable') || document.querySelector('[data-kg]:not([disabled]):not([data-kg=roll])')")
+    if page.locator(".die.clickable").count() > 1:
+        press_until(".die.clickable")
+        held = page.evaluate("document.activeElement.dataset.die")
+        page.keyboard.press("Enter")  # hold it: the ring stays on it
+        expect(page.locator(f".die[data-die='{held}']")).to_have_class(re.compile(r"\bheld\b"))
+        expect(page.locator(f".die[data-die='{held}']")).to_be_focused()
+        shot(page, "table-layer-kings-gold-keys")
+    # then Stop, and whatever the throw asks of its captain (a Crest to assign, a Cannon to aim), by the keys,
+    # until the helm passes to the computer's captain (Ben)
+    for _ in range(12):
+        if page.locator("#log li", has_text=re.compile(r"^Ben ")).count():
+            break
+        page.wait_for_function("!document.querySelector('#board.waiting')")
+        enabled = page.locator("[data-kg]:not([disabled]):not([data-kg='reroll'])")
+        if not enabled.count():
+            page.wait_for_timeout(100)
+            continue
+        wanted = "[data-kg='stop']" if page.locator("[data-kg='stop']").count() else \
+            "[data-kg]:not([disabled]):not([data-kg='reroll'])"
+        press_until(wanted)
+        page.keyboard.press("Enter")
+    expect(page.locator("#log li", has_text=re.compile(r"^Ben ")).first).to_be_attached()
 
 
 def test_the_replay_opens_at_the_top_with_its_controls_in_view_and_marks_each_step(chromium_browser, site):

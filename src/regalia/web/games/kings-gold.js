@@ -88,6 +88,8 @@ function captainName(update, seat) {
   return `${captain ? `${captain.name} · ` : ""}${seatName(update?.players, seat)}`;
 }
 
+export const onTable = true;  // every action has its control on the table (dice, buttons, Fire!, cards): "All moves" folds
+
 export function label(action, update) {
   if (action === "roll") return "Roll the dice";
   if (action === "stop") return "Stop and resolve";
