@@ -109,6 +109,11 @@ class Game(ABC):
         """Actions only the referee's clock may play now (e.g. a Blitz timeout); none by default."""
         return []
 
+    def accepts(self, state: State, action: str) -> bool:
+        """Whether ``action``, though ``legal_actions`` does not list it, is legal now (e.g. a compound move a
+        table sends whole, made of listed steps); agents keep to the list. None such by default."""
+        return False
+
     def turn_seconds(self, state: State) -> float | None:
         """The referee's time limit for the seat to move, after which it plays a clock action (None: none)."""
         return None

@@ -141,7 +141,7 @@ class Match:
             if action not in self.game.clock_actions(self.state):
                 raise IllegalAction(f"{short(action)} is not an action the clock may play now")
             return mover
-        if action not in self._legal_now():
+        if action not in self._legal_now() and not self.game.accepts(self.state, action):
             raise IllegalAction(self.game.why_illegal(self.state, action))
         return mover
 
