@@ -11,8 +11,8 @@ from regalia.core import CHANCE, Game, Option, Rng
 from . import report
 from . import view as views
 from .mat import MAT
-from .notation import FIRE, LOSE, MOVE, SIMPLE, scale_name
-from .rules import turn
+from .notation import FIRE, LOSE, MOVE, SIMPLE, parse_path, scale_name
+from .rules import paths, turn
 from .setup import battle_lines
 from .spinner import SCATTER_OUTCOMES, SPIN_OUTCOMES
 from .state import MARCH, OPENING, OVER, SCATTER, SPINNING, GoldCrownState
@@ -76,7 +76,16 @@ class GoldCrown(Game):
         return turn.apply(state, action, self._max_rounds, self._misses_lost)
 
     def why_illegal(self, state: GoldCrownState, action: object) -> str:
+        if parse_path(action) is not None:
+            return (paths.path_problem(state, action, self.apply, turn.legal_actions)
+                    or "that march is not legal now")
         return turn.why_illegal(state, action)
+
+    def accepts(self, state: GoldCrownState, action: str) -> bool:
+        """A knight's march along a path (``move e7-e6-e5``) made of steps the rules allow one by one: the
+        table's one gesture. ``legal_actions`` keeps the single steps (the computer barons' choices)."""
+        return (state.phase == MARCH and parse_path(action) is not None
+                and paths.path_problem(state, action, self.apply, turn.legal_actions) is None)
 
     describe = staticmethod(report.describe)
     """The battle report's own function (no wrapper call per step)."""
@@ -98,7 +107,15 @@ class GoldCrown(Game):
                 "knights": [state.count(s) for s in range(self.players)]}
 
     def view(self, state: GoldCrownState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, self.max_rounds)
+        """The whole state (nothing is hidden); the baron to move also gets ``reach``: where each of his
+        knights can march in one gesture now (``rules.paths.reach``)."""
+        view = views.view(state, self.max_rounds)
+        if seat is not None and state.phase == MARCH and seat == state.seat:
+            found = state.cache.get("reach")
+            if found is None:
+                found = state.cache["reach"] = paths.reach(state, seat)
+            view["reach"] = dict(found)
+        return view
 
     def determinize(self, view: dict[str, Any], seat: int | None, rng: Rng) -> GoldCrownState:
         return views.determinize(view)

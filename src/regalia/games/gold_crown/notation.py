@@ -10,6 +10,7 @@
 ``fire k11``           spin 12: aim a boulder at a castle box
 ``march``              take the move points of 10, 11 or 12 instead
 ``move e7-e6``         one step of one knight (1 move point)
+``move e7-e6-e5``      one knight's march along a path, one point a box (the table's one gesture)
 ``ram`` / ``ram back`` roll the ram onto the lowered drawbridge / back to boxes 3-4 (1 point)
 ``storm``              six knights attack the throne room (6 points, GC-19)
 ``end``                end the turn, leaving any move points unused
@@ -52,3 +53,21 @@ def parse(action: object) -> tuple[str, tuple[int, ...]] | None:
     if verb in ("move", "lose", "scale", "fire") and names and all(n in BOX for n in names):
         return verb, tuple(BOX[n] for n in names)
     return None
+
+
+MAX_PATH = 13
+"""A march names at most 13 boxes (12 move points)."""
+
+
+def path_name(boxes: tuple[int, ...] | list[int]) -> str:
+    return "move " + "-".join(SQUARES[b] for b in boxes)
+
+
+def parse_path(action: object) -> tuple[int, ...] | None:
+    """The boxes of a march ``move e7-e6-e5`` (three boxes or more), else None (never raises)."""
+    if not isinstance(action, str) or not action.startswith("move ") or len(action) > 5 + 4 * MAX_PATH:
+        return None
+    names = action[5:].split("-")
+    if not 3 <= len(names) <= MAX_PATH or not all(n in BOX for n in names):
+        return None
+    return tuple(BOX[n] for n in names)

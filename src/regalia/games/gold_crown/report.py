@@ -4,7 +4,7 @@ apparatus, breaches, chambers, a turn undone)."""
 from __future__ import annotations
 
 from .mat import FACES, MAT, SQUARES
-from .notation import STEP, parse
+from .notation import STEP, parse, parse_path
 from .rules import apparatus, movement
 from .rules.attacks import landing
 from .rules.chambers import chamber_name, march_problem
@@ -89,9 +89,13 @@ def action_line(name: str, action: str) -> str:
     """A baron's action as a sentence, its notation in brackets: ``Gold (South) moves a knight from e7 to e6
     (move e7-e6).``"""
     parsed = parse(action)
-    verb, boxes = parsed if parsed is not None else (action, ())
+    path = parse_path(action)
+    verb, boxes = parsed if parsed is not None else ("march", path) if path is not None else (action, ())
     where = [SQUARES[b] for b in boxes]
-    if verb == "move" and len(where) == 2:
+    if verb == "march" and path is not None:
+        what = (f"marches a knight {len(where) - 1} boxes from {where[0]} to {where[-1]}"
+                f" by {', '.join(where[1:-1])}")
+    elif verb == "move" and len(where) == 2:
         what = f"moves a knight from {where[0]} to {where[1]}"
     elif verb == "lose":
         what = f"gives up the knight on {where[0]} to the archers"
@@ -118,6 +122,11 @@ def undo_line(before: GoldCrownState, seat: int, action: str) -> str | None:
         last = before
     elif action in STEP:
         last = movement.step(before, seat, *STEP[action])
+    elif parse_path(action) is not None:
+        last = before
+        path = parse_path(action) or ()
+        for a, b in zip(path, path[1:], strict=False):
+            last = movement.step(last, seat, a, b)
     elif action in ("ram", "ram back"):
         last = apparatus.shift_ram(before, seat, forward=action == "ram")
     else:

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import partial, reduce
 from operator import iadd
 
 from ..mat import MAT, SQUARES
@@ -40,7 +40,7 @@ from ..state import (
     trail,
 )
 from ..state import SCATTER as SCATTER_PHASE
-from . import apparatus, attacks, chambers, ending, movement
+from . import apparatus, attacks, chambers, ending, movement, paths
 from .board import kill
 from .movement import _JOINS as JOINS
 from .movement import JOINED, _march, step_names
@@ -215,6 +215,8 @@ def apply_with(max_rounds: int, misses_lost: bool, state: GoldCrownState, action
         du, dv = SCATTER[action]
         return ending.end_turn(attacks.fire(state, state.seat, state.aim, du, dv, misses_lost), max_rounds)
     parsed = parse(action)
+    if parsed is None and phase == MARCH:  # a march along a path: its steps, one after the other
+        return paths.march(state, action, partial(apply_with, max_rounds, misses_lost))
     assert parsed is not None, action
     verb, boxes = parsed
     seat = state.seat
