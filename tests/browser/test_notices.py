@@ -107,3 +107,17 @@ def test_the_service_worker_opens_the_lobby_with_the_server_down_and_says_so(chr
     finally:
         page.context.close()
         next(run, None)
+
+
+def test_a_turn_based_match_is_chosen_at_set_up_and_its_table_shows_the_pace(page, site):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site.url + "/")
+    page.click("button[data-game='gold-battle']")
+    page.select_option("#pace", "259200")
+    page.locator("#pace-field").scroll_into_view_if_needed()
+    shot(page, "notices-setup-390", full_page=False)
+    page.click("#start-match")
+    page.wait_for_selector("#turn-based:not([hidden])")
+    assert "3 days per move" in page.inner_text("#turn-based")
+    match_id = page.url.rsplit("/", 1)[-1]
+    assert site.http.get(f"/api/matches/{match_id}").json()["pace"] == 259200
