@@ -207,3 +207,19 @@ def test_two_instances_agree_on_one_deadline_and_call_one_lapse(tmp_path: Path):
     finally:
         for run in runs:
             next(run, None)
+
+
+def test_a_lapse_in_a_hidden_card_match_tells_the_table_nothing_of_any_hand(site):
+    """The note and the deadline frames name a seat and a time, never a card (High Card: hidden hands)."""
+    response = site.http.post("/api/matches", json={"game": "high-card", "seats": HOT_SEAT, "pace": 3600})
+    match_id = response.json()["match"]
+    spectator = site.ws(match_id)
+    wait(lambda: deadline_of(site, match_id) is not None)
+    site.clock.advance(3601)  # type: ignore[attr-defined]
+    wait(lambda: info(site, match_id)["version"] > 0)
+    notes = [r.text for r in rows(site, ChatRow, match_id)]
+    assert notes == [f"Time ran out for Seat 1: the computer played the turn (1 of {LAPSES_GONE} in a row)."]
+    spectator.wait_for(lambda s: s["version"] > 0)
+    deadlines = [f for f in spectator.frames if f["type"] == "deadline"]
+    assert deadlines and all(set(f) == {"type", "match", "pace", "seat", "deadline", "seconds_left"} for f in deadlines)
+    spectator.close()
