@@ -186,7 +186,7 @@ export async function showMatch(root, matchId) {
   }
 
   function play(action) {
-    if (!conn.latest?.legal.includes(action)) {
+    if (!conn.latest?.legal.includes(action) && !table?.compound?.(action, conn.latest)) {  // (a march the view offers: the server judges)
       sounds.refused();
       toast(`${action} is not among your legal actions now`);
       return;
@@ -251,7 +251,7 @@ export async function showMatch(root, matchId) {
   }
 
   function drawLog() {
-    showLog(parts.log, log, LOG_LINES_SHOWN, previous?.players);  // "Seat 2" read as its player's name
+    (table?.showLog || showLog)(parts.log, log, LOG_LINES_SHOWN, previous?.players);  // a game's own report, or line by line; "Seat 2" read as its player's name
     parts.log.scrollTop = parts.log.scrollHeight;
   }
 
