@@ -357,3 +357,88 @@ def test_a_game_of_the_rubber_ends_on_the_table_its_processions_stay_for_the_mom
         assert page.locator(".cq-row .cq-slot .cq-card rect[fill='#fffdf5']").count() < laid
     finally:
         close(context)
+
+
+def press_until(page: Any, selector: str, presses: int = 40) -> None:
+    """Arrow right until the ring is on an element matching ``selector``."""
+    for _ in range(presses):
+        page.keyboard.press("ArrowRight")
+        if page.evaluate("(s) => document.activeElement?.matches(s)", selector):
+            return
+    raise AssertionError(f"the keys never reached {selector}")
+
+
+def test_a_whole_turn_of_gold_crown_by_the_keys(page, site):
+    """The spin, then each knight's move (a knight, then one of its lit boxes) or a fall, by arrows and Enter."""
+    page.set_viewport_size(DESKTOP)
+    start_from_lobby(page, site, "gold-crown", seats=["human", "computer:easy"])
+    expect(page.locator("[data-gc='spin']")).to_be_visible()
+    press_until(page, "[data-gc='spin']")
+    page.keyboard.press("Enter")
+    for _ in range(30):
+        page.wait_for_function("!document.querySelector('#board.waiting')")
+        if page.locator("[data-gc='spin']").count() or not (page.locator(".status").text_content() or "").startswith("Your turn"):
+            break  # the computer's turn, or already the next of ours (its spin)
+        # a knight's lit box first, else a knight to move, else the buttons (Stop, End the turn) last
+        for choice in ("[data-lit^='to:'], [data-lit^='lose:'], [data-lit^='fire:']", "[data-lit^='from:']",
+                       "[data-lit^='gc:']"):
+            if page.locator(f"#board :is({choice})").count():
+                press_until(page, f":is({choice})")
+                page.keyboard.press("Enter")
+                break
+        else:
+            page.wait_for_timeout(100)
+    expect(page.locator("[data-gc='spin']")).to_be_visible()  # the turn played by keys alone: ours again
+    log = page.locator("#log").text_content() or ""
+    assert re.search(r"Gold( \(South\))? (moves|loses|fires|retreats|passes)", log), log[:600]
+    shot(page, "table-layer-gold-crown-keys", full_page=False)
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_kings_gold_dice_controls_and_whose_turn_are_in_view_with_tap_sized_targets(chromium_browser, site, size):
+    context = context_for(chromium_browser, size)
+    page = context.new_page()
+    try:
+        start_from_lobby(page, site, "kings-gold", seats=["human", "computer:easy"])
+        page.click("[data-kg='roll']")
+        page.wait_for_function("document.querySelector('.die.clickable') || document.querySelector("
+                               "'[data-kg]:not([disabled]):not([data-kg=roll])')")
+        page.wait_for_function("!document.querySelector('#board.waiting')")
+        name = "desktop" if size is DESKTOP else "phone"
+        shot(page, f"table-layer-kings-gold-{name}", full_page=False)
+        for what in [".status", *[f".die >> nth={i}" for i in range(5)],
+                     *[f"[data-kg]:not([disabled]) >> nth={i}" for i in range(page.locator("[data-kg]:not([disabled])").count())]]:
+            assert inside(page.locator(what).bounding_box(), size), (what, page.locator(what).bounding_box())
+        if size is PHONE:
+            small = page.locator(".die.clickable, [data-kg], .fast-toggle, #all-moves > summary").evaluate_all(
+                "els => els.map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect()])"
+                ".filter(([, r]) => r.width < 40 || r.height < 40).map(([html, r]) => `${html} ${r.width}x${r.height}`)")
+            assert small == [], small
+    finally:
+        close(context)
+
+
+@pytest.mark.parametrize("game_id", ["kings-gold", "crown-the-queen"])
+def test_the_score_explained_fits_a_phone_its_rows_stacked(chromium_browser, site, game_id):
+    """The result screen's table of the score (King's Gold's seven columns) stood 429 px wide on a 390 px phone."""
+    seats = [{"kind": "computer", "level": "easy"}] * (6 if game_id == "kings-gold" else 3)
+    created = site.new_match(game_id, seats=seats, players=len(seats), **({"navy_rounds": 2} if game_id == "kings-gold" else {}))
+    site.wait_until_over(created["match"], seconds=240)
+    context = context_for(chromium_browser, PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{site.url}/#/m/{created['match']}")
+        table = page.locator("#results table.explained")
+        expect(table).to_be_visible()
+        table.scroll_into_view_if_needed()
+        box = table.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        rows = table.locator("tbody tr")
+        assert rows.count() >= 2
+        first = rows.first.locator("td").first.bounding_box()
+        second = rows.first.locator("td").nth(1).bounding_box()
+        assert second["y"] > first["y"], (first, second)  # a row's cells stand one under another
+        shot(page, f"table-layer-score-explained-{game_id}-phone", full_page=False)
+    finally:
+        close(context)
