@@ -36,7 +36,7 @@ export async function tableFor(gameId) {
   return modules[gameId];
 }
 
-export async function showMatch(root, matchId) {
+export async function showMatch(root, matchId, lesson = null) {  // lesson: a tutorial step (tutorial.js)
   const games = await api.games();
   const parts = {
     title: h("h1", {}, "Match"),
@@ -67,6 +67,7 @@ export async function showMatch(root, matchId) {
       h("aside", { class: "side" }, parts.moves, parts.actions, h("h2", {}, "Log"), parts.log, talk.el)),
     parts.rules, parts.papers);
   root.replaceChildren(section);
+  lesson?.mount(section);
   const keys = keyboardChoices(section);
   const pacer = new Pacer();
 
@@ -177,7 +178,7 @@ export async function showMatch(root, matchId) {
     }
     parts.curtain.hidden = true;
     parts.curtain.replaceChildren();
-    const ctx = { play, legal: u.legal, sounds, players: u.players, replay: false, levels: game.levels, geometry,
+    const ctx = { play, legal: lesson ? lesson.light(u.legal) : u.legal, sounds, players: u.players, replay: false, levels: game.levels, geometry,
       previous: u === previous ? before : null, fresh,
       setLevel: u.seats.length ? (seat, level) => conn.send({ type: "level", seat, level }) : null };
     table.render(parts.board, u, ctx);
@@ -189,6 +190,12 @@ export async function showMatch(root, matchId) {
     if (!conn.latest?.legal.includes(action) && !table?.compound?.(action, conn.latest)) {  // (a march the view offers: the server judges)
       sounds.refused();
       toast(`${action} is not among your legal actions now`);
+      return;
+    }
+    const judged = lesson?.intercept(action, conn.latest.version);  // a tutorial's server judges the move
+    if (judged) {
+      disableActions();
+      judged.then((played) => { if (!played) enableActions(); });
       return;
     }
     if (!conn.play(action)) {
