@@ -1,6 +1,6 @@
 // The router: #/ lobby, #/m/ID a match, #/m/ID/join/N[/KEY] join an open seat (a private match's with its
 // invite key), #/m/ID/replay a replay,
-// #/rules/GAME a game's rulebook.
+// #/rules/GAME a game's rulebook, #/learn/GAME[/N] its tutorial (step N).
 import * as api from "./api.js";
 import { h, toast } from "./dom.js";
 import { showLeaderboard } from "./leaderboard.js";
@@ -11,6 +11,7 @@ import { showRules } from "./rules.js";
 import { startNotices } from "./notices.js";
 import { bindMuteButton } from "./sound.js";
 import { showMatch } from "./table.js";
+import { showTutorial } from "./tutorial.js";
 
 const root = document.getElementById("app");
 let leave = null;
@@ -46,6 +47,7 @@ async function route() {
       location.replace(`#/m/${claimed.match}`);
       return;
     }
+    if (parts[0] === "learn" && parts[1]) { leave = await showTutorial(root, parts[1], parseInt(parts[2] || "0", 10) || 0); return; }
     if (parts[0] === "m" && parts[1] && parts[2] === "replay") leave = await showReplay(root, parts[1]);
     else if (parts[0] === "m" && parts[1]) leave = await showMatch(root, parts[1]);
     else await showLobby(root);
