@@ -6,6 +6,7 @@ import { gamePicture } from "./pictures.js";
 import { applyLeavers, leaverFieldset, levelTitle, offeredLevels } from "./leavers.js";
 import { attachSeats } from "./profile.js";
 import { liveList, paceField, readPace, timeLeftNote, yourTurnFirst } from "./turns.js";
+import { learnLinks } from "./tutorial.js";
 
 export async function showLobby(root) {
   const games = await api.games();
@@ -25,6 +26,7 @@ export async function showLobby(root) {
   );
   fillLists(games).catch((error) => toast(error.message));
   liveList(root.querySelector("#recent-matches"), () => fillLists(games).catch((e) => console.error(e)));  // your turn, live
+  learnLinks(root).catch((error) => console.error(error));  // "Learn to play" where a game has a tutorial
   const chosen = games.find((game) => game.id === sessionStorage.getItem("regalia.play"));  // "Play" on its rulebook
   sessionStorage.removeItem("regalia.play");
   if (chosen) matchForm(newMatch, chosen);

@@ -5,6 +5,7 @@
 import { call, games, me, PROFILE_KEY } from "./api.js";
 import { h, toast } from "./dom.js";
 import { skinPreview } from "./games/kings-gold/dice.js";
+import { finishedLine } from "./tutorial.js";
 
 function remember(signed) {
   localStorage.setItem(PROFILE_KEY, JSON.stringify(signed));
@@ -98,6 +99,8 @@ export async function showProfile(root, profileId = null) {
       h("a", { href: `#/m/${m.match_id}` }, title(m.game_id)), ` · ${when(m.finished_at)} · ${m.outcome}`,
       m.rating_after != null ? ` · ${Math.round(m.rating_before)} → ${Math.round(m.rating_after)}` : "",
       " · ", m.seats.map((s) => (s.score != null ? `${s.name} ${s.score}` : s.name)).join(" v "))))));
+  finishedLine(page.profile.id, own).then((line) => root.querySelector("#profile h2")?.before(line))
+    .catch((error) => console.error(error));  // the tutorials it finished (tutorial.js)
 }
 
 /** A Crown the Queen rubber on the profile: "30 + 0 + 100 = 130 · 1 Queen crowned". */

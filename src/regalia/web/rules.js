@@ -19,15 +19,17 @@ export async function showRules(root, gameId) {
   root.replaceChildren(h("section", { class: "panel how-to-play", id: "rules-page" },
     h("p", {}, h("a", { href: "#/" }, "← Back to the lobby")),
     game ? h("div", { class: "rules-picture" }, gamePicture(game.id, game.title)) : null, text,
-    game ? h("p", {}, h("a", { href: "#/", onclick: () => sessionStorage.setItem("regalia.play", game.id) },
-      `Play ${game.title}`)) : null));
+    game ? h("p", {}, h("a", { href: `#/learn/${game.id}`, "data-learn": game.id }, "Learn to play"), " · ",
+      h("a", { href: "#/", onclick: () => sessionStorage.setItem("regalia.play", game.id) },
+        `Play ${game.title}`)) : null));
   document.title = `${game ? game.title : gameId}: the rules · Regalia`;
 }
 
 /** "How to play" at a table: a closed panel whose rulebook is fetched when first opened. */
 export function howToPlay(box, game) {
   const waiting = h("div", { class: "rules-text" }, "Loading the rules…");
-  box.replaceChildren(h("summary", {}, `How to play ${game.title}`), waiting);
+  box.replaceChildren(h("summary", {}, `How to play ${game.title}`),
+    h("p", {}, h("a", { href: `#/learn/${game.id}`, "data-learn": game.id }, "Learn to play, step by step")), waiting);
   box.hidden = false;
   box.addEventListener("toggle", () => {
     if (!box.open || box.dataset.loaded) return;
