@@ -1,7 +1,8 @@
 """The Gold Battle's Difficulty selector does what the seed page's does: it sits by the computer's side of
 the HUD ("Player 2: Lords (Computer) ... Difficulty:") and sets the level the computer plays *this* match
 at, from its very next move. The server keeps it (the match's summary, a reload, a spectator's table).
-In a rated match (a profile plays it) the level is fixed once play has begun (issue #40).
+In a rated match (a profile plays it) the level is fixed once play has begun; in an unrated one, its change is
+written in the log ("Seat 1 set Computer (Hard) to Easy: ...", issue #40).
 
 The computer's decisions are watched where they are made: the catalog the server asks for an agent records
 the level of every decision, so the test sees the level each move was really played at.
@@ -67,6 +68,8 @@ def test_the_difficulty_selector_sets_the_level_of_the_computers_next_move(page,
 
     page.select_option("[data-difficulty='1']", "easy")
     expect(page.locator(".players")).to_contain_text("Computer (Easy)")
+    # the change is written in the log, as the server's match event: who changed which computer to what
+    expect(page.locator("#log li").last).to_have_text("Seat 1 set Computer (Hard) to Easy: it plays so from its next move.")
     assert seat_level(site, match_id, 1) == "easy"
     move_once(page)
     assert asked == [("gold-battle", "easy")]  # its reply was decided at the level just chosen
@@ -107,6 +110,7 @@ def test_a_rated_match_keeps_the_computer_s_level_once_play_has_begun(page, spie
     asked.clear()
     page.select_option("[data-difficulty='1']", "easy")
     expect(page.locator("#toast")).to_contain_text("keeps its level in a rated match")
+    assert "set Computer" not in page.locator("#log").inner_text()  # refused: nothing written
     assert seat_level(site, match_id, 1) == "hard"
     page.reload()
     expect(page.locator("[data-difficulty='1']")).to_have_value("hard")
