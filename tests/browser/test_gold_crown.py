@@ -45,7 +45,7 @@ def test_gold_crown_from_the_lobby_to_a_decisive_point_against_the_computer(page
             pick = next((i for i, k in enumerate(kinds) if "aim the catapult" in k), None)
             aimed = aimed or pick is not None
         if pick is None:
-            pick = next((i for i, k in enumerate(kinds) if "move" in k and "here" in k), None)
+            pick = next((i for i, k in enumerate(kinds) if "march" in k and "here" in k), None)
             moved = moved or pick is not None
         if pick is None:
             pick = next((i for i, k in enumerate(kinds) if "show its moves" in k), None)
@@ -213,3 +213,103 @@ def test_on_a_phone_the_mat_zooms_and_pans_with_tap_targets_of_40_px(page, site)
     expect(page.locator(".gc-mat.zoom-fit")).to_be_visible()
     assert wrap.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
     shot(page, "gold-crown-phone-whole", full_page=False)
+
+
+# ----- a whole short siege by clicks: a march in one gesture, the battle report, a refusal -----------------
+
+REFUSE = """async ([matchId, action]) => {
+  const tokens = Object.values(JSON.parse(localStorage.getItem("regalia.seats") || "{}")[matchId] || {});
+  const ws = new WebSocket(`ws://${location.host}/ws/matches/${matchId}`);
+  const said = [];
+  await new Promise((ok) => { ws.onopen = ok; });
+  ws.onmessage = (e) => said.push(JSON.parse(e.data));
+  ws.send(JSON.stringify({ type: "hello", tokens }));
+  const wait = async (test) => { for (let i = 0; i < 100 && !said.some(test); i += 1) await new Promise((r) => setTimeout(r, 50)); return said.find(test); };
+  const update = await wait((m) => m.type === "update" && m.seats?.length);
+  ws.send(JSON.stringify({ type: "act", version: update.version, seat: update.seats[0], action }));
+  const refused = await wait((m) => m.type === "refused");
+  ws.close();
+  return refused ? refused.reason : null;
+}"""
+
+
+def log_lines(page) -> int:
+    """The lines of the battle report's last entry (the turn in play)."""
+    return int(page.locator("#log li.gc-entry").last.get_attribute("data-lines") or 0)
+
+
+def test_a_short_siege_by_clicks_to_the_end_marching_in_one_gesture(page, site):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    start_from_lobby(page, site, "gold-crown", seats=["human", "computer:easy"], options={"max_rounds": "10"})
+    match_id = page.url.rsplit("/", 1)[-1]
+    marched = refused = False
+    clicks = 0
+    while "The match is over" not in (page.locator(".status").text_content() or ""):
+        assert clicks < 400, "the short siege did not end"
+        page.wait_for_function("document.querySelector('.gc-mat .clickable, [data-gc]:not([disabled])')"
+                               " || /The match is over/.test(document.querySelector('.status').textContent)")
+        if "The match is over" in (page.locator(".status").text_content() or ""):
+            break
+        clicks += 1
+        for choice in ("[data-gc='spin']", ".gc-mat .clickable[aria-label*='this knight falls']", "[data-gc='march']"):
+            if page.locator(choice).count():
+                act(page, choice)
+                break
+        else:
+            if not page.locator("[data-gc='end']").count():  # a choice of scaling: take the first offered
+                act(page, "[data-gc]:not([disabled])")
+                continue
+            points = int(page.locator(".gc-points").get_attribute("data-points"))
+            knights = page.locator(".gc-mat [data-lit^='from:']")
+            if not marched and points >= 4 and knights.count():
+                marched = march_in_one_gesture(page, knights, points)
+                if marched and not refused:
+                    path = marched.split("-")
+                    back = path[::-1]
+                    while len(back) - 1 <= int(page.locator(".gc-points").get_attribute("data-points")):
+                        back += back[-2:-1]  # to and fro: a box more than the points left
+                    reason = page.evaluate(REFUSE, [match_id, "move " + "-".join(back)])
+                    assert reason and "The movement rule" in reason and "move point" in reason, reason
+                    assert not re.search(r"\bGC-\d", reason)
+                    refused = True
+                    shot(page, "gold-crown-in-play", full_page=False)
+            act(page, "[data-gc='end']")
+    assert marched and refused
+    # the battle report: one entry a turn, each folding its lines; the turn's summary retells it
+    entries = page.locator("#log li.gc-entry")
+    assert entries.count() >= 10
+    summaries = page.locator("#log li.gc-entry > details > summary").all_inner_texts()
+    assert any(re.search(r"(Gold|Silver) spins \d+: moves \d+ box", t) for t in summaries), summaries[-5:]
+    assert sum(int(n) for n in entries.evaluate_all("els => els.map(e => e.dataset.lines)")) > entries.count()
+    expect(page.locator("#log li.gc-entry").last).to_contain_text("the King wins")
+    shot(page, "gold-crown-over-report", full_page=False)
+
+
+def march_in_one_gesture(page, knights, points: int) -> str | None:
+    """Select a knight, then drag it to the lit box farthest along its paths (short of the points left): one
+    version and one log line. Returns the path marched, or None when no knight had a march of 2 boxes or more."""
+    for i in range(min(knights.count(), 12)):
+        knights.nth(i).click()
+        targets = page.locator(".gc-mat [data-lit^='to:']")
+        paths = targets.evaluate_all("els => els.map(e => e.dataset.path)")
+        far = [p for p in paths if 3 <= len(p.split("-")) <= points]  # the turn goes on after it
+        if not far:
+            continue
+        path = max(far, key=lambda p: len(p.split("-")))
+        start, end = path.split("-")[0], path.split("-")[-1]
+        target = page.locator(f".gc-mat [data-box='{end}']")
+        target.hover()
+        expect(page.locator(".gc-mat .gc-path")).to_have_attribute("data-path", path)  # the path is shown
+        before, lines = version(page), log_lines(page)
+        a = page.locator(f".gc-mat [data-box='{start}'] > rect").first.bounding_box()
+        b = target.locator("rect").first.bounding_box()
+        page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=6)
+        page.mouse.up()
+        page.wait_for_function("v => +document.querySelector('.gold-crown')?.dataset.version > v", arg=before)
+        assert version(page) == before + 1, "a march is one version"
+        assert log_lines(page) == lines + 1, "and one line of the report"
+        expect(page.locator("#log li.gc-entry").last.locator(".gc-lines > li").last).to_contain_text(f"(move {path})")
+        return path
+    return None

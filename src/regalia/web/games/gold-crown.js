@@ -1,14 +1,15 @@
 // Gold Crown's table: the 1966 mat (gold-crown-mat.js: castle, field, rows, ram tracks, coordinates), the
 // pieces and apparatus over it (gold-crown-pieces.js), the spinner with its result and what it lets the baron
-// do, and the turn's choices as buttons and lit targets on the mat: a knight moved by click (the knight, then
-// a lit box: one box a step, as the rules offer moves today), the catapult aimed at a ringed box, the knight
-// that falls to the archers picked on the mat. Every legal move also stays in "All moves" (table.js, folded).
+// do, and the turn's choices as buttons and lit targets on the mat: a knight marched in one gesture (click it,
+// then a lit box up to the move points left, or drag it there: the path the server's ``view.reach`` gives is
+// drawn and sent whole, ``move e7-e6-e5``, one action the server judges), the catapult aimed at a ringed box
+// (the boulder's flight and scatter drawn when it lands), the knight that falls to the archers picked on the mat. Every legal move also stays in "All moves" (table.js, folded).
 //
 // The mat is not drawn from here: the rules package publishes it (regalia/games/gold_crown/mat.py, read by
 // layout.py; GET /api/games/gold-crown/board, ctx.geometry) and this table paints what it is given.
 // Big moments (the bridge dropped, the gates crashed or shut, a breach, a chamber taken) are ``moment``s:
 // table.js shows a banner and holds the table longer (pace.js's "big" hold) so the apparatus is seen moving.
-import { columnHeader, h, namedSeat, s, svgButton } from "../dom.js";
+import { columnHeader, h, namedLine, namedSeat, s, svgButton } from "../dom.js";
 import { markLastMove } from "../highlight.js";
 import { CELL, PAD, coordinates, outlines, patterns, printed, rowNumbers, tracks, zoneFill } from "./gold-crown-mat.js";
 import { BARON_COLOURS, BARON_NAMES, apparatus, boulder, fallen, flag, guard, knight } from "./gold-crown-pieces.js";
@@ -22,6 +23,27 @@ let stylesLoaded = false;
 const panned = new WeakSet();  // boards whose zoomed mat has been brought to the player's face
 
 export const onTable = true;
+
+/** Each box a knight can march to, with its whole path, from the view's ``reach`` ("d<p ...": the box each is
+ *  reached from, as the server found it) and the single steps the legal list offers. */
+function marches(name, reach, moves) {
+  const out = new Map();
+  const came = new Map(splitBoxes(reach?.[name]).map((pair) => pair.split("<")));
+  for (const box of came.keys()) {
+    const path = [box];
+    while (path[path.length - 1] !== name && path.length < 16) path.push(came.get(path[path.length - 1]));
+    path.reverse();
+    out.set(box, path.length === 2 ? `move ${name}-${box}` : `move ${path.join("-")}`);
+  }
+  for (const a of moves) if (a.startsWith(`move ${name}-`)) out.set(a.split("-")[1], a);
+  return out;
+}
+
+/** A march this table may send besides the listed actions: a path the server's view offered (it judges). */
+export function compound(action, update) {
+  const m = /^move ([a-u]\d+)-(?:[a-u]\d+-)+([a-u]\d+)$/.exec(action || "");
+  return Boolean(m && update?.view?.reach && marches(m[1], update.view.reach, []).get(m[2]) === action);
+}
 
 function loadStyles() {
   if (stylesLoaded || document.querySelector("link[data-gc-styles]")) return;
@@ -60,7 +82,7 @@ export function label(action) {
   if (action === "end") return "End the turn";
   if (action === "retreat") return "Retreat (skip the spin)";
   if (action === "pass") return "Pass the turn";
-  if (action.startsWith("move ")) return `Move ${action.slice(5).replace("-", " → ")}`;
+  if (action.startsWith("move ")) return `Move ${action.slice(5).replaceAll("-", " → ")}`;
   if (action.startsWith("fire ")) return `Fire the catapult at ${action.slice(5)}`;
   if (action.startsWith("lose ")) return `The knight on ${action.slice(5)} falls`;
   if (action.startsWith("scale ")) {
@@ -82,7 +104,7 @@ function offer(v, legal) {
     return `Take ${v.spin} move points.`;
   }
   const parts = [];
-  if (legal.some((a) => a.startsWith("move "))) parts.push(`${v.points} move point${v.points === 1 ? "" : "s"}: click a knight, then a lit box`);
+  if (legal.some((a) => a.startsWith("move "))) parts.push(`${v.points} move point${v.points === 1 ? "" : "s"}: click or drag a knight to a lit box`);
   if (legal.includes("ram")) parts.push("roll the ram onto the bridge");
   if (legal.includes("ram back")) parts.push("roll the ram back");
   if (legal.includes("storm")) parts.push("storm the throne room");
@@ -103,7 +125,7 @@ function fallenBetween(before, now, last) {
   if (!before) return [];
   const was = owners(before);
   const is = owners(now);
-  const moved = /^move (\w+)-(\w+)$/.exec(last?.action || "");
+  const moved = /^move (\w+)-/.exec(last?.action || "");
   const out = [];
   for (const [box, seat] of was) {
     if (moved && moved[1] === box) continue;
@@ -168,8 +190,10 @@ export function render(board, update, ctx) {
   const moves = legal.filter((a) => a.startsWith("move "));
   const aims = new Set(legal.filter((a) => a.startsWith("fire ")).map((a) => a.slice(5)));
   const losses = new Set(legal.filter((a) => a.startsWith("lose ")).map((a) => a.slice(5)));
-  const from = new Set(moves.map((a) => a.slice(5).split("-")[0]));
-  const targets = new Set(selected ? moves.filter((a) => a.startsWith(`move ${selected}-`)).map((a) => a.split("-")[1]) : []);
+  const reach = moves.length ? v.reach || {} : {};
+  const from = new Set([...moves.map((a) => a.slice(5).split("-")[0]), ...Object.keys(reach)]);
+  const marchTo = selected ? marches(selected, reach, moves) : new Map();
+  const targets = new Set(marchTo.keys());
   const owner = owners(v);
   const guards = new Set(splitBoxes(v.guards));
   const breachOf = new Map();
@@ -185,7 +209,7 @@ export function render(board, update, ctx) {
   const mat = s("svg", { viewBox: `${-PAD} ${-PAD} ${width + 2 * PAD} ${height + 2 * PAD}`, class: `gc-mat zoom-${zoomIs()}`,
     // the size is set here, not only in gold-crown.css: the first drawing may come before the sheet has loaded
     style: zoomIs() === "play" ? `width:${Math.round(((width + 2 * PAD) * 44) / CELL)}px;max-width:none;height:auto`
-      : "width:100%;max-width:780px;height:auto",
+      : "width:min(100%, 780px, calc(100vh - 210px));height:auto",  // the whole mat in the window's height too
     role: "grid", "aria-label": "The Gold Crown mat" },
   patterns(), s("rect", { x: -PAD, y: -PAD, width: width + 2 * PAD, height: height + 2 * PAD, fill: "#efe4c6", rx: 8 }),
   s("rect", { x: -2, y: -2, width: width + 4, height: height + 4, fill: "none", stroke: "#6b4e16", "stroke-width": 2 }));
@@ -228,8 +252,13 @@ export function render(board, update, ctx) {
     const kind = box.mark && box.mark !== box.zone ? `${box.zone}, ${box.mark}` : box.zone;
     const what = `${name} (${kind})${owner.has(name) ? `: ${BARON_NAMES[owner.get(name)]} knight` : guards.has(name) ? ": a guard" : ""}`;
     if (targets.has(name)) {
+      const go = marchTo.get(name);
       cell.dataset.lit = `to:${name}`;
-      svgButton(cell, `${name}: move ${selected} here`, () => ctx.play(`move ${selected}-${name}`));
+      cell.dataset.path = go.slice(5);
+      svgButton(cell, `${name}: march ${selected} here (${go.slice(5).split("-").length - 1} move point${go.split("-").length > 2 ? "s" : ""})`,
+        () => ctx.play(go));
+      cell.addEventListener("pointerenter", () => showPath(go));
+      cell.addEventListener("focus", () => showPath(go));
     } else if (losses.has(name)) {
       cell.dataset.lit = `lose:${name}`;
       svgButton(cell, `${what}; this knight falls`, () => ctx.play(`lose ${name}`));
@@ -241,10 +270,22 @@ export function render(board, update, ctx) {
       svgButton(cell, `${name}: aim the catapult here`, () => ctx.play(`fire ${name}`));
     } else cell.setAttribute("aria-label", what);
   }
+  const trail = s("g", { class: "gc-path", "pointer-events": "none" });
+  const centre = (name) => { const b = byName.get(name); return b ? [b.col * CELL + CELL / 2, b.row * CELL + CELL / 2] : null; };
+  function showPath(action) {  // the march's path: a dotted line from the knight through each box it crosses
+    trail.replaceChildren();
+    const pts = (action || "").slice(5).split("-").map(centre).filter(Boolean);
+    if (pts.length < 2) return;
+    trail.dataset.path = action.slice(5);
+    trail.append(s("polyline", { points: pts.map((p) => p.join(",")).join(" "), fill: "none", stroke: "#1f3f8a", "stroke-width": 3,
+      "stroke-dasharray": "5 4", "stroke-linecap": "round", "stroke-linejoin": "round" }),
+    ...pts.slice(1).map(([cx, cy], i) => s("circle", { cx, cy, r: i === pts.length - 2 ? 5 : 3, fill: "#1f3f8a" })));
+  }
   mat.append(boxes, outlines(geometry), tracks(geometry, byName), rowNumbers(geometry), coordinates(geometry),
-    apparatus(geometry, byName, v, was), pieces);
-  const step = /^move (\w+)-(\w+)$/.exec(update.last?.action || "");
+    apparatus(geometry, byName, v, was), pieces, trail);
+  const step = /^move (\w+)-(?:\w+-)*(\w+)$/.exec(update.last?.action || "");
   if (step) markLastMove(cells.get(step[1]), cells.get(step[2]));
+  dragMarch(mat, from, reach, moves, showPath, ctx, (name) => { selected = name; ctx.sounds.click(); render(board, update, ctx); });
 
   const specials = legal.filter((a) => !/^(move|fire|lose|scale) /.test(a));
   const scales = legal.filter((a) => a.startsWith("scale "));
@@ -278,11 +319,48 @@ export function render(board, update, ctx) {
 
   const old = board.querySelector(".gc-wrap");
   if (old) scrollAt = [old.scrollLeft, old.scrollTop];
-  board.replaceChildren(h("div", { class: "gold-crown", "data-version": update.version }, turn, zoomBar, wrap, barons));
+  // the mat with the turn beside it on a wide screen (the player's own face, the controls and whose turn
+  // seen without scrolling), above it on a narrow one
+  board.replaceChildren(h("div", { class: "gold-crown", "data-version": update.version },
+    h("div", { class: "gc-play" }, wrap, h("div", { class: "gc-side" }, turn, zoomBar)), barons));
   if (zoomIs() === "play") {
     if (panned.has(board) && scrollAt) [wrap.scrollLeft, wrap.scrollTop] = scrollAt;
     else panToFace(board, wrap, cells, geometry, update, 0);
   }
+}
+
+/** A knight dragged (mouse, pen or finger) onto a lit box marches there in one action; a press without a
+ *  drag is left to the click (select, then a lit box). */
+function dragMarch(mat, from, reach, moves, showPath, ctx, select) {
+  let drag = null;
+  let quietUntil = 0;
+  mat.addEventListener("click", (c) => { if (performance.now() < quietUntil) { c.stopPropagation(); c.preventDefault(); } }, { capture: true });
+  const boxAt = (e) => document.elementFromPoint(e.clientX, e.clientY)?.closest?.("[data-box]")?.dataset.box || null;
+  mat.addEventListener("pointerdown", (e) => {
+    const name = e.target.closest?.("[data-box]")?.dataset.box;
+    if (!name || !from.has(name) || e.button > 0) return;
+    drag = { name, x: e.clientX, y: e.clientY, moving: false, to: marches(name, reach, moves), id: e.pointerId };
+  });
+  mat.addEventListener("pointermove", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.moving && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 8) return;
+    if (!drag.moving) { drag.moving = true; try { mat.setPointerCapture(e.pointerId); } catch { /* gone */ } }
+    e.preventDefault();
+    showPath(drag.to.get(boxAt(e)) || null);
+  });
+  const finish = (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    if (!d.moving) return;
+    const go = e.type === "pointerup" ? d.to.get(boxAt(e)) : null;
+    quietUntil = performance.now() + 400;  // the click that ends a drag is not a second choice
+    setTimeout(() => showPath(null), 0);
+    if (go) ctx.play(go);
+    else if (e.type === "pointerup") select(d.name);
+  };
+  mat.addEventListener("pointerup", finish);
+  mat.addEventListener("pointercancel", finish);
 }
 
 /** Zoomed in: bring the player's own face into view (their shield in the middle), once the mat is laid out. */
@@ -309,4 +387,100 @@ export function sound(previous, update, sounds) {
   else if (action.startsWith("fire") || action.startsWith("ram")) sounds.thud();
   else sounds.click();
   if (update.log.some((line) => /crown/i.test(line) && /wins|captur/i.test(line))) setTimeout(() => sounds.fanfare(), 400);
+}
+
+// ----- the battle report: the log grouped by turn ------------------------------------------------------------
+
+const TURN = /^(Gold|Silver|Crimson|Azure) \((?:South|East|North|West)\) spins (\d+): /;
+const ACTS = [
+  [/sends the knight on (.+) up the castle's stone line/, (m) => {
+    const boxes = m[1].split(" and the knight on ");
+    return `${boxes.length === 2 ? "two knights scale" : "a knight scales"} the ${boxes.length === 2 ? "wall" : "siege deck"} at ${boxes.join(" and ")}`;
+  }],
+  [/fires the catapult at (\w+)/, (m) => `fires the catapult at ${m[1]}`],
+  [/^The boulder drifts .* lands (.+?): (a hit|a miss)\./, (m) => `the boulder lands ${m[1]}: ${m[2]}`],
+  [/rolls the ram onto the drawbridge/, () => "rolls the ram onto the bridge"],
+  [/rolls the ram back/, () => "rolls the ram back"],
+  [/declares retreat/, () => "retreats"],
+  [/passes the turn/, () => "passes"],
+  [/storms the throne room with six knights/, () => "storms the throne room"],
+];
+
+/** The log's lines as turns: ``{ summary, lines, marks }`` each, a turn running from a baron's spin to the
+ *  next (the opening's spins for the order of play are the first entry). The summary retells the turn in a
+ *  line ("Silver spins 11: two knights scale the wall at q16 and r16"; "Gold spins 9: moves 9 boxes (2
+ *  knights)"); ``marks``: what stands out (capture, chamber, treachery, throne, crown, undone). */
+export function groupLog(lines) {
+  const groups = [];
+  let group = null;
+  for (const line of lines) {
+    const turn = TURN.exec(line);
+    if (turn || !group) {
+      group = { baron: turn ? turn[1] : null, spin: turn ? Number(turn[2]) : null, lines: [], marks: new Set() };
+      groups.push(group);
+    }
+    group.lines.push(line);
+  }
+  return groups.map(summarise);
+}
+
+function summarise(group) {
+  const { baron, spin, lines, marks } = group;
+  const parts = [];
+  let boxes = 0;
+  const knights = new Set();
+  let moved = false;
+  const losses = new Map();  // colour -> [knights lost this turn, left]
+  for (const line of lines) {
+    let m = / moves a knight from (\w+) to (\w+) /.exec(line);
+    if (m) { boxes += 1; knights.add(m[2]); knights.delete(m[1]); moved = true; continue; }
+    m = / marches a knight (\d+) boxes from (\w+) to (\w+)/.exec(line);
+    if (m) { boxes += Number(m[1]); knights.add(m[3]); knights.delete(m[2]); moved = true; continue; }
+    for (const [re, say] of ACTS) {
+      const a = re.exec(line);
+      if (a) { parts.push(say(a)); break; }
+    }
+    const lost = /^(Gold|Silver|Crimson|Azure) loses (\d+) knights? \((\d+) left\)/.exec(line);
+    if (lost) {
+      const was = losses.get(lost[1]) || [0, 0];
+      losses.set(lost[1], [was[0] + Number(lost[2]), lost[3]]);
+      if (baron && lost[1] !== baron && moved) marks.add("treachery");
+      if (moved) marks.add("capture");
+    }
+    if (/A King's guard is slain|The King loses \d+ guards/.test(line)) { marks.add("capture"); parts.push(line.replace(/\.$/, "").toLowerCase()); }
+    const took = /^(\w+) captures (.+?) from (.+)\.$/.exec(line);
+    if (took) { marks.add("chamber"); parts.push(`takes ${took[2]} from ${took[3]}`); }
+    if (/storms the throne room/.test(line)) marks.add("throne");
+    if (/takes the Gold Crown|the King wins/.test(line)) { marks.add("crown"); parts.push(line.replace(/\.$/, "").replace(/^The /, "the ")); }
+    if (/ are undone\./.test(line)) { marks.add("undone"); parts.push("the turn's moves into the chambers are undone"); }
+    if (/drawbridge comes down|gates crash open|gates close|smashed|breaches the stone line/.test(line)) parts.push(line.replace(/^\w+'s /, "").replace(/\.$/, ""));
+  }
+  for (const [colour, [n, left]] of losses) {
+    const who = colour === baron ? "" : `${colour} `;
+    parts.push(baron && colour !== baron && moved ? `kills ${n} of ${colour}'s knights (${left} left)`
+      : `${who}loses ${n} knight${n === 1 ? "" : "s"}${moved || !spin || spin > 9 ? "" : " to the archers"} (${left} left)`);
+  }
+  if (boxes) parts.unshift(`moves ${boxes} box${boxes === 1 ? "" : "es"}${knights.size > 1 ? ` (${knights.size} knights)` : ""}`);
+  let summary;
+  const printed = spin !== null ? lines[0].replace(TURN, "").replace(/\.$/, "") : "";
+  if (spin !== null) summary = `${baron} spins ${spin}: ${parts.length ? parts.join("; then ") : printed}`;
+  else summary = lines.length === 1 ? lines[0] : `${lines[0]} …`;
+  return { summary, lines, marks: [...marks] };
+}
+
+const MARK_WORDS = { capture: "⚔", chamber: "⚑", treachery: "✖ treachery", throne: "♛ throne", crown: "♛", undone: "↺" };
+
+/** The shared log's list, as this game's battle report: one entry a turn, its lines folded under it (the
+ *  newest open), what stands out marked. Called by table.js instead of dom.js's showLog when a table has it. */
+export function showLog(list, lines, keep, players = null) {
+  const groups = groupLog(lines);
+  const shown = groups.slice(-Math.max(1, Math.floor(keep / 3)));
+  list.start = groups.length - shown.length + 1;
+  list.classList.add("gc-report");
+  list.style.paddingLeft = `${String(groups.length).length + 1.5}ch`;
+  list.replaceChildren(...shown.map((g, i) => h("li", { class: ["gc-entry", ...g.marks.map((m) => `gc-${m}`)].join(" "), "data-lines": g.lines.length },
+    h("details", { open: i === shown.length - 1 ? "" : null },
+      h("summary", {}, g.marks.length ? h("span", { class: "gc-marks", "aria-label": g.marks.join(", ") }, g.marks.map((m) => MARK_WORDS[m]).join(" "), " ") : null,
+        namedLine(g.summary, players)),
+      h("ul", { class: "gc-lines" }, g.lines.map((line) => h("li", {}, namedLine(line, players))))))));
 }
