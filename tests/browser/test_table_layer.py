@@ -20,7 +20,7 @@ from regalia.server.app import create_app
 from tests.server.conftest import LiveServer, serve
 from tests.server.toys import toy_catalog
 
-from .conftest import click_until_over, shot, start_from_lobby
+from .conftest import ARTIFACTS, click_until_over, shot, start_from_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -442,3 +442,20 @@ def test_the_score_explained_fits_a_phone_its_rows_stacked(chromium_browser, sit
         shot(page, f"table-layer-score-explained-{game_id}-phone", full_page=False)
     finally:
         close(context)
+
+
+EMOJI = re.compile("[\u231a\u231b\u23e9-\u23fa\U0001f000-\U0001faff]")
+"""Glyphs that only an emoji font draws (the page ships no font: they would show as empty boxes)."""
+
+
+def test_the_blitz_hourglass_is_drawn_not_a_glyph_of_a_font_the_page_lacks(page, site):
+    page.set_viewport_size(DESKTOP)
+    start_from_lobby(page, site, "kings-gold", seats=["human", "human"], options={"mode": '"blitz"', "turn_seconds": "30"})
+    countdown = page.locator("#countdown")
+    expect(countdown).to_be_visible()
+    assert not EMOJI.search(countdown.inner_text())
+    drawn = countdown.evaluate("el => getComputedStyle(el, '::before').backgroundImage")
+    assert drawn.startswith('url("data:image/svg+xml'), drawn  # the hourglass, an SVG of the style sheet
+    assert not EMOJI.search(page.locator("body").inner_text())
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    countdown.screenshot(path=str(ARTIFACTS / "table-layer-blitz-hourglass.png"))
