@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from typer.testing import CliRunner
 
 from regalia.cli.main import app
+from regalia.games.kings_gold.rules import HEISTS
 
 from .conftest import shot, start_from_lobby
 
@@ -138,11 +139,12 @@ def test_the_ledger_shows_the_master_pirate_bonus_apart_and_what_a_rival_could_t
         document.body.append(board);
         table.render(board, update, { legal: [], sounds: { click() {} }, play() {} });
         return [...board.querySelectorAll("table.ledger tbody tr")].map((tr) => ({
-          mark: tr.querySelector(".master-pirate").textContent,
+          mark: tr.querySelector(".mp-bonus")?.textContent || "", haul: tr.querySelector(".mp-haul")?.textContent || "",
           score: tr.querySelector(".score").textContent, threat: tr.querySelector(".threat").textContent }));
     }""", update)
-    assert rows[0] == {"mark": "+10 Master Pirate, for now", "score": "15", "threat": "up to 4 coins"}
-    assert rows[1] == {"mark": "", "score": "0", "threat": "nothing: no coins"}
+    assert rows[0] == {"mark": "+10 Master Pirate, for now", "haul": "largest haul: 5 points", "score": "15",
+                       "threat": "up to 4 coins"}  # the bonus, and the haul that holds the record
+    assert rows[1] == {"mark": "", "haul": "", "score": "0", "threat": "nothing: no coins"}
     assert rows[2]["mark"] == "" and rows[2]["threat"] == "up to 4 coins"
 
 
@@ -191,14 +193,21 @@ def test_the_turn_ending_throw_stays_on_the_table_after_the_turn_passes(page, si
 
 def test_holding_a_die_changes_only_that_die_and_a_reroll_rolls_only_the_rerolled(page, site):
     start_from_lobby(page, site, "kings-gold", options={"navy_rounds": "4"})
+    def act(control: str) -> None:  # click, then wait for the update it makes to be drawn (its log line)
+        lines = page.locator("#log li").count()
+        page.click(control)
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {lines}")
+
     for _ in range(30):
         page.wait_for_selector("[data-kg]:not([disabled])")
-        if page.locator("[data-kg='roll']").count():
-            page.click("[data-kg='roll']")
         if page.locator(".die.clickable").count() >= 2:
             break
-        if page.locator("[data-kg='stop']:not([disabled])").count():
-            page.click("[data-kg='stop']")
+        if page.locator("[data-kg='roll']").count():
+            act("[data-kg='roll']")
+        elif page.locator("[data-kg='stop']:not([disabled])").count():
+            act("[data-kg='stop']")
+        else:
+            act("[data-kg]:not([disabled])")
     dice = page.locator(".die")
     before = dice.evaluate_all("ds => ds.map(d => d.outerHTML)")
     skulls = dice.evaluate_all("ds => ds.filter(d => d.dataset.face === 'Skull').length")
@@ -249,7 +258,7 @@ def test_each_heist_has_its_banner_and_its_sound_and_mute_silences_it(page, site
         AudioContext.prototype.createOscillator = function () { window.OSCILLATORS += 1; return made.call(this); };
     })()""")
     page.goto(site.url + "/")
-    seen = page.evaluate("""async (cases) => {
+    seen = page.evaluate("""async ([cases, heists]) => {
         const table = await import("/static/games/kings-gold.js");
         const { banner } = await import("/static/banner.js");
         const sound = await import("/static/sound.js");
@@ -262,7 +271,7 @@ def test_each_heist_has_its_banner_and_its_sound_and_mute_silences_it(page, site
             sound.sounds[name] = () => { calls.push(name); real(); };
             const stage = document.createElement("div");
             document.body.append(stage);
-            const m = table.moment(before, after);
+            const m = table.moment(before, after, { geometry: { heists } });
             const start = window.OSCILLATORS;
             const el = banner(stage, m.banner, { sound: m.sound });
             out.push({ name, muted, sound: m.sound, text: el.textContent, made: window.OSCILLATORS - start });
@@ -271,7 +280,7 @@ def test_each_heist_has_its_banner_and_its_sound_and_mute_silences_it(page, site
         }
         sound.setMuted(false);
         return { out, calls };
-    }""", [list(c) for c in heist_updates()])
+    }""", [[list(c) for c in heist_updates()], list(HEISTS)])
     names = ["ransom", "broadside", "amnesty", "mutiny"]
     assert seen["calls"] == names + names  # each named event calls its own sound
     words = {"ransom": "The King's Ransom!", "broadside": "Broadside Barrage!", "amnesty": "Royal Amnesty!",
@@ -291,7 +300,7 @@ def test_kg_18_the_end_counts_the_score_as_the_manual_does_and_draws_each_badge(
     page.goto(f"{site.url}/#/m/{match_id}")
     table = page.locator("#results table.kg-scoring")
     expect(table).to_be_visible()
-    headers = table.locator("th").all_inner_texts()
+    headers = table.locator("thead th").all_inner_texts()
     assert headers == ["Captain", "Coins ×1", "Doubloons ×5", "Unused Shields ×2", "Master Pirate", "Badge", "Score"]
     for captain in last["captains"]:
         row = table.locator(f"tr[data-seat='{captain['seat']}'] td").all_inner_texts()
@@ -360,3 +369,75 @@ def test_kg_24_the_dice_skins_look_clearly_different_at_the_table_and_in_the_pic
             assert _differ(table_shots[a], table_shots[b]) > 12, (a, b)
     expect(page.locator("#skin-row .kg-skin-preview[data-skin='gold'] svg")).to_have_count(3)
     page.locator("#skin-row").screenshot(path="artifacts/browser/kings-gold-dice-skins.png")
+
+
+def resolution_updates() -> list[tuple[str, dict]]:
+    """Throws that move gold, each as the update that announces it (its log lines and the view after)."""
+    from regalia.games.kings_gold import KingsGold
+    from regalia.games.kings_gold.state import position
+    from tests.games.kings_gold.helpers import played
+
+    game = KingsGold(players=3)
+    cases = [("treasury", position(3, dice="Coin Coin Coin Skull Skull"), ["stop"]),
+             ("cannon", position(3, dice="Coin Coin Cannon Skull Skull", coins=(0, 4, 2)), ["stop", "fire 1"]),
+             ("curse", position(3, dice="Skull Skull Skull Coin Coin", coins=(5, 4, 2)), ["stop"])]
+    players = [{"seat": s, "kind": "human"} for s in range(3)]
+    out = []
+    for name, state, steps in cases:
+        before, _ = played(game, state, *steps[:-1])
+        after, log = played(game, before, steps[-1])
+        out.append((name, {"view": game.view(after, None) | {"is_over": False}, "version": 10 + len(out) * 2,
+                           "match": "flights", "log": log, "last": {"seat": 0, "action": steps[-1]},
+                           "players": players, "legal": [], "seats": [0, 1, 2]}))
+    return out
+
+
+FLY = """async ([cases, fastRoll, fresh]) => {
+    window.REGALIA_PACE = "on";  // the table's pauses, and so its flights, as a player has them
+    const table = await import("/static/games/kings-gold.js");
+    const out = {};
+    for (const [name, update] of cases) {
+      const board = document.createElement("div");
+      board.className = "board";
+      document.body.append(board);
+      update.view.fast_roll = fastRoll;
+      table.render(board, update, { legal: [], sounds: { click() {}, coin() {}, thud() {} }, play() {}, fresh,
+        geometry: { heists: [] } });
+      out[name] = [...board.querySelectorAll(".kg-flight:not(.kg-flight-count)")].map((el) =>
+        `${el.classList.contains("kg-shot") ? "shot" : "coin"} ${el.dataset.from}>${el.dataset.to}`);
+    }
+    window.REGALIA_PACE = "off";
+    return out;
+}"""
+
+
+def test_a_throw_s_resolution_flies_coins_and_shots_and_fast_roll_leaves_a_summary(page, site):
+    cases = [list(c) for c in resolution_updates()]
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(site.url + "/")
+    flights = page.evaluate(FLY, [cases, False, True])
+    assert flights == {"treasury": ["coin treasury>0"] * 3,  # three Coins: three coins from the Treasury
+                       "cannon": ["shot 0>1", "coin 1>0"],  # Anne's shot crosses to Ben, his coin comes back
+                       "curse": ["coin 0>reserve"] * 2}, flights  # the Curse: two coins to Skull Island
+    shot(page, "kings-gold-coin-flight")
+    assert page.evaluate(FLY, [cases, True, True]) == {"treasury": [], "cannon": [], "curse": []}  # fast roll
+    assert page.evaluate(FLY, [cases, False, False]) == {"treasury": [], "cannon": [], "curse": []}  # a redraw
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(FLY, [cases, False, True]) == {"treasury": [], "cannon": [], "curse": []}
+
+
+def test_a_heist_banner_in_the_replay_and_the_master_pirate_s_haul_in_the_ledger(page, site, monkeypatch):
+    # This seed's first throw is five Coins: the replay's step forward into it shows the heist's banner, as the
+    # table did in play, and the Ledger marks the Master Pirate with the haul that holds the record.
+    monkeypatch.setattr("regalia.server.seats.new_seed", lambda: "test_a_heist_banner_in_the_replay-96")
+    match_id = site.hot_seat_to_the_end("kings-gold", pick=0, navy_rounds=2)["match"]
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"{site.url}/#/m/{match_id}/replay")
+    expect(page.locator(".kg-table")).to_be_visible()
+    expect(page.locator(".table-banner")).to_have_count(0)
+    page.click("#replay-next")
+    expect(page.locator(".table-banner")).to_contain_text("The King's Ransom! Anne takes 60 coins")
+    row = page.locator("table.ledger tr[data-seat='0']")
+    expect(row).to_have_class(re.compile(r"\bmaster-pirate-row\b"))
+    expect(row.locator(".master-pirate")).to_have_text("+10 Master Pirate, for nowlargest haul: 160 points")
+    shot(page, "kings-gold-replay-heist")

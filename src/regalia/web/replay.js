@@ -27,7 +27,7 @@ export async function showReplay(root, matchId) {
   let step = 0;
   const updateAt = (i) => {
     const at = data.steps[i];
-    return { view: at.view, seat: data.seat, seats: [], legal: [], players, version: at.version,
+    return { view: at.view, seat: data.seat, seats: [], legal: [], players, version: at.version, log: at.log || [],
       last: i ? { seat: at.seat, action: at.action } : null };
   };
   const go = (to) => {

@@ -8,8 +8,10 @@
 //   Captain's Ledger (Fire! on a row when a Cannon is aimed)
 import { columnHeader, h, namedSeat, s, seatName, svgButton } from "../dom.js";
 import { diceSkinSetting } from "../profile.js";
+import { blitzDial } from "./kings-gold/clock.js";
 import { currentSkin, dieBody } from "./kings-gold/dice.js";
 import { duelPanel, revealed } from "./kings-gold/duel.js";
+import { fly } from "./kings-gold/flights.js";
 
 let drawn = null;  // [board, update, ctx] drawn last: redrawn in the new skin when the captain picks one
 new MutationObserver(() => {
@@ -120,6 +122,7 @@ export function render(board, update, ctx) {
   const shown = ctx.replay ? null : followThrow(update);  // the turn before's last throw, the dice passed on
   // a throw rolls once, when its update is new (not on a redraw, a die held, or a page opened on a finished match)
   const thrown = animated === update.version || shown || !(ctx.fresh || ctx.replay) ? new Set() : thrownNow(update);
+  const resolving = ctx.fresh && animated !== update.version;  // its resolution flies once, when it is new
   animated = update.version;
   const justHeld = ctx.justHeld || 0;
   const faces = shown ? shown.dice : v.dice;
@@ -155,16 +158,16 @@ export function render(board, update, ctx) {
     "aria-label": `Royal Treasury: ${v.treasury.coins} gold coins, ${v.treasury.doubloons} doubloons` },
   s("rect", { width: 240, height: 100, rx: 10, fill: "#5a3a1a", stroke: "#f2c230", "stroke-width": 2 }),
   s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#f2c230", "font-size": 16, "font-weight": "bold" }, "Royal Treasury"),
-  s("circle", { cx: 50, cy: 62, r: 18, fill: "#f2c230", stroke: "#8a6400", "stroke-width": 2 }),
+  s("circle", { cx: 50, cy: 62, r: 18, fill: "#f2c230", stroke: "#8a6400", "stroke-width": 2, class: "treasury-coins" }),
   s("text", { x: 80, y: 69, fill: "#fff", "font-size": 20 }, `${v.treasury.coins}`),
   s("circle", { cx: 150, cy: 62, r: 18, fill: "#e0e0e0", stroke: "#8a6400", "stroke-width": 2 }),
   s("text", { x: 150, y: 68, "text-anchor": "middle", "font-size": 14, fill: "#8a6400" }, "D"),
   s("text", { x: 180, y: 69, fill: "#fff", "font-size": 20 }, `${v.treasury.doubloons}`));
 
-  const reserve = s("g", { transform: "translate(280 15)", role: "img", "aria-label": `Skull Island Reserve: ${v.reserve} coins` },
+  const reserve = s("g", { transform: "translate(280 15)", class: "reserve", role: "img", "aria-label": `Skull Island Reserve: ${v.reserve} coins` },
     s("rect", { width: 240, height: 100, rx: 10, fill: "#1b4d3e", stroke: "#9fd6b8", "stroke-width": 2 }),
     s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#cfeede", "font-size": 16, "font-weight": "bold" }, "Skull Island Reserve"),
-    s("path", { d: "M30 85 Q70 40 120 50 T210 85z", fill: "#c2a36b" }),
+    s("path", { d: "M30 85 Q70 40 120 50 T210 85z", fill: "#c2a36b", class: "reserve-isle" }),
     s("circle", { cx: 120, cy: 60, r: 12, fill: "#1d1d1d" }),
     s("text", { x: 120, y: 95, "text-anchor": "middle", fill: "#fff", "font-size": 18 }, `${v.reserve}`));
 
@@ -174,9 +177,11 @@ export function render(board, update, ctx) {
     "aria-label": `Round ${rounds}; ${v.rolls_left} throws left this turn` },
   s("rect", { width: 240, height: 100, rx: 10, fill: "#2a1e10", stroke: "#d4a017", "stroke-width": 2 }),
   s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#d4a017", "font-size": 16, "font-weight": "bold" }, "Chronometer"),
-  s("circle", { cx: 55, cy: 62, r: 28, fill: "#fbf6e9", stroke: "#d4a017", "stroke-width": 3 }),
-  s("line", { x1: 55, y1: 62, x2: 55 + 22 * Math.sin((round % 12) * Math.PI / 6), y2: 62 - 22 * Math.cos((round % 12) * Math.PI / 6),
-    stroke: "#6b1b3a", "stroke-width": 3, "stroke-linecap": "round" }),
+  // Blackbeard's Blitz: the face is the turn's clock, draining; otherwise its hand points at the round
+  v.clock?.turn_seconds ? blitzDial(55, 62, v, ctx.replay ? [] : update.seats || [], ctx.sounds) : [
+    s("circle", { cx: 55, cy: 62, r: 28, fill: "#fbf6e9", stroke: "#d4a017", "stroke-width": 3 }),
+    s("line", { x1: 55, y1: 62, x2: 55 + 22 * Math.sin((round % 12) * Math.PI / 6), y2: 62 - 22 * Math.cos((round % 12) * Math.PI / 6),
+      stroke: "#6b1b3a", "stroke-width": 3, "stroke-linecap": "round" })],
   s("text", { x: 150, y: 60, "text-anchor": "middle", fill: "#fff", "font-size": 15 }, `Round ${rounds}`),
   [0, 1, 2].map((i) => s("circle", { cx: 125 + i * 25, cy: 80, r: 8, fill: i < v.rolls_left ? "#d4a017" : "#555" })));
 
@@ -199,15 +204,20 @@ export function render(board, update, ctx) {
   // mark beside it, so a 5-point heist does not read as 15. Threat: what a rival could take next turn, as
   // the view words it.
   const bonusOf = (c) => c.points?.master_pirate || 0;
-  const mark = (c) => bonusOf(c) ? `+${bonusOf(c)} Master Pirate${v.is_over ? "" : ", for now"}` : "";
+  // the Master Pirate's row also says which haul holds the record (the largest of the match so far)
+  const haul = v.record?.points || 0;
+  const mark = (c) => bonusOf(c) ? [h("span", { class: "mp-bonus" }, `+${bonusOf(c)} Master Pirate${v.is_over ? "" : ", for now"}`),
+    haul && v.record.holder === c.seat ? h("span", { class: "mp-haul", title: "The single largest haul of the match so far" },
+      `largest haul: ${haul} point${haul === 1 ? "" : "s"}`) : null] : "";
   const risk = (c) => (c.at_risk >= 4 ? "threat-high" : c.at_risk > 0 ? "threat-medium" : "threat-low");
   const ledger = h("table", { class: "ledger", "aria-label": "Captain's Ledger" },
     h("caption", {}, "Captain's Ledger"),
     h("thead", {}, h("tr", {}, ["Captain", "Gold", ["Doubloons", "Dbl."], ["Shields", "Shd."], "Score", "Bonus",
       ["A rival could take next turn", "Threat"], ""].map(columnHeader))),
-    h("tbody", {}, v.captains.map((c) => h("tr", { class: [c.seat === v.captain ? "at-helm" : "", c.eliminated ? "out" : ""].join(" ") },
+    h("tbody", {}, v.captains.map((c) => h("tr", { "data-seat": c.seat,
+      class: [c.seat === v.captain ? "at-helm" : "", c.eliminated ? "out" : "", bonusOf(c) ? "master-pirate-row" : ""].join(" ").trim() },
       h("th", { scope: "row" }, namedSeat(c.name, update.players, c.seat), c.seat === v.captain ? " ⚓" : "", c.immune ? " (immune)" : ""),
-      h("td", {}, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
+      h("td", { class: "gold" }, c.coins), h("td", {}, c.doubloons), h("td", {}, c.shields),
       h("td", { class: "score" }, c.score), h("td", { class: "master-pirate" }, mark(c)),
       h("td", { class: `threat ${risk(c)}` }, c.threat),
       h("td", {}, legal.has(`fire ${c.seat}`) ? h("button", { type: "button", class: "fire", "data-kg": `fire ${c.seat}`,
@@ -218,8 +228,11 @@ export function render(board, update, ctx) {
   if (v.pending?.decision === "fire") notes.push(`${v.pending.cannons_left} Cannon(s) to aim: choose a ship in the Ledger.`);
   if (v.end_triggered && !v.is_over) notes.push("The end is near: this round is the last.");
   const summary = shown ? lastThrowSummary(update, shown) : null;
-  board.replaceChildren(h("div", { class: "kings-gold" }, sea, summary, controls,
-    notes.length ? h("p", { class: "kg-note" }, notes.join(" ")) : null, duelPanel(update, ctx), ledger));
+  const root = h("div", { class: "kings-gold" }, sea, summary, controls,
+    notes.length ? h("p", { class: "kg-note" }, notes.join(" ")) : null, duelPanel(update, ctx), ledger);
+  board.replaceChildren(root);
+  // the throw's resolution as it happens (coins, cannon shots, the Curse), read from this update's log lines
+  if (resolving) fly(root, v, update.log || [], { big: Boolean(moment(null, update, ctx)?.banner), sounds: ctx.sounds });
 }
 
 /** What the last throw did (the log's lines of its resolution), beside the dice kept in sight. */
