@@ -108,3 +108,23 @@ def test_the_closing_step_is_a_real_match_against_easy(site):
     assert started["step"]["free"]
     answer = attempt(site, len(TUTORIAL) - 1, started, "e4-e5").json()
     assert answer["verdict"] == "played"
+
+
+def test_a_step_of_a_game_of_dice_is_its_seed_and_opening_actions(site):
+    """King's Gold: the step's match is dealt from its seed and led by its opening actions to the throw its
+    words describe; the replayed match (after a restart) is the same."""
+    from regalia.games.kings_gold.tutorial import TUTORIAL as KG
+
+    answer = site.http.post("/api/tutorials/kings-gold/steps/1")
+    assert answer.status_code == 201, answer.text
+    started = answer.json()
+    info = site.http.get(f"/api/matches/{started['match']}").json()
+    assert [s["level"] for s in info["seats"]] == [None, "easy"] and not info["is_over"]
+    version = info["version"]
+    body = {"match": started["match"], "seat_token": started["token"], "version": version}
+    wrong = site.http.post("/api/tutorials/kings-gold/steps/1/move", json={**body, "action": "stop"}).json()
+    assert wrong["verdict"] == "not-quite" and wrong["say"] == KG[1].hint
+    locked = site.http.post("/api/tutorials/kings-gold/steps/1/move", json={**body, "action": "reroll 5"}).json()
+    assert locked["verdict"] == "refused" and "Skull" in locked["say"]
+    done = site.http.post("/api/tutorials/kings-gold/steps/1/move", json={**body, "action": "reroll 2"}).json()
+    assert done["verdict"] == "done" and done["say"] == KG[1].done

@@ -197,7 +197,7 @@ async def create_step_match(catalog: Catalog, store: Store, game_id: str, n: int
     seats = [StoredSeat(i, "human", None, seat_tokens.hash_token(token), None) if i == step.seat
              else StoredSeat(i, "computer", level, None, computer_seat_name(level)) for i in range(game.players)]
     # a set opening is dealt from the step's own seed; a step without one gets a fresh seed, as any match does
-    seed = f"tutorial-{game_id}-{n}-{step.seed}" if step.prefix else seat_tokens.new_seed()
+    seed = str(step.seed) if step.prefix else seat_tokens.new_seed()
     match = game.new_match(seed=seed)
     played = []
     for seat, action in step.prefix:
