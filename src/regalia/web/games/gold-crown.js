@@ -18,6 +18,7 @@ let selected = null;
 let selectedAt = null;
 let zoom = null;  // "fit" (the whole mat in the page) or "play" (boxes of 44 px, panned); null: by screen width
 let scrollAt = null;  // where the mat's pan stood before a redraw
+let playHeight = null;  // zoomed in: the height that ends the mat with the window's first screen
 let lastSpin = null;  // { number, seat }: the spin that decided the turn drawn last (the view forgets it once the turn ends)
 let stylesLoaded = false;
 const panned = new WeakSet();  // boards whose zoomed mat has been brought to the player's face
@@ -48,7 +49,8 @@ export function compound(action, update) {
 function loadStyles() {
   if (stylesLoaded || document.querySelector("link[data-gc-styles]")) return;
   stylesLoaded = true;
-  document.head.append(h("link", { rel: "stylesheet", href: new URL("./gold-crown.css", import.meta.url).href, "data-gc-styles": "" }));
+  document.head.append(h("link", { rel: "stylesheet", href: new URL("./gold-crown.css", import.meta.url).href, "data-gc-styles": "",
+    onload: () => { const wrap = document.querySelector(".gold-crown .gc-wrap"); if (wrap && zoomIs() === "play") fitPlay(wrap); } }));
 }
 
 function spinner(number, fresh, faces) {
@@ -307,7 +309,8 @@ export function render(board, update, ctx) {
   const zoomBar = h("div", { class: "gc-zoom" },
     h("button", { type: "button", class: zoomIs() === "fit" ? "on" : "", "data-zoom": "fit", onclick: () => { zoom = "fit"; render(board, update, ctx); } }, "Whole mat"),
     h("button", { type: "button", class: zoomIs() === "play" ? "on" : "", "data-zoom": "play", onclick: () => { zoom = "play"; panned.delete(board); render(board, update, ctx); } }, "Zoom in"));
-  const wrap = h("div", { class: "gc-wrap", "data-pans": "", style: "overflow:auto;max-height:86vh" }, mat);  // (before the sheet loads)
+  const wrap = h("div", { class: "gc-wrap", "data-pans": "",  // (inline: before the sheet loads)
+    style: `overflow:auto;max-height:${zoomIs() === "play" && playHeight ? `${playHeight}px` : "86vh"}` }, mat);
   const barons = h("table", { class: "ledger gc-barons", "aria-label": "The barons" },
     h("caption", {}, "The barons"),
     h("thead", {}, h("tr", {}, ["Baron", ["Knights", "Kn."], ["Chambers", "Ch."], "Gates", ["Drawbridge", "Bridge"], "Ram", ["Boulders", "Bld."], ["Breaches", "Br."]].map(columnHeader))),
@@ -322,7 +325,7 @@ export function render(board, update, ctx) {
   // the mat with the turn beside it on a wide screen (the player's own face, the controls and whose turn
   // seen without scrolling), above it on a narrow one
   board.replaceChildren(h("div", { class: "gold-crown", "data-version": update.version },
-    h("div", { class: "gc-play" }, wrap, h("div", { class: "gc-side" }, turn, zoomBar)), barons));
+    h("div", { class: "gc-play" }, h("div", { class: "gc-side" }, turn, zoomBar), wrap), barons));
   if (zoomIs() === "play") {
     if (panned.has(board) && scrollAt) [wrap.scrollLeft, wrap.scrollTop] = scrollAt;
     else panToFace(board, wrap, cells, geometry, update, 0);
@@ -363,12 +366,24 @@ function dragMarch(mat, from, reach, moves, showPath, ctx, select) {
   mat.addEventListener("pointercancel", finish);
 }
 
+/** Zoomed in, the mat ends with the window's first screen: the shield, the controls and whose turn in sight. */
+function fitPlay(wrap) {
+  const top = wrap.getBoundingClientRect().top + window.scrollY;
+  const fit = Math.round(Math.max(320, window.innerHeight - top - 8));
+  if (fit === playHeight && wrap.style.maxHeight === `${fit}px`) return;
+  const bottom = wrap.scrollTop + wrap.clientHeight;  // keep the pan's bottom edge where it was
+  playHeight = fit;
+  wrap.style.maxHeight = `${fit}px`;
+  wrap.scrollTop = Math.max(0, bottom - wrap.clientHeight);
+}
+
 /** Zoomed in: bring the player's own face into view (their shield in the middle), once the mat is laid out. */
 function panToFace(board, wrap, cells, geometry, update, tries) {
   if (!wrap.isConnected || !wrap.clientWidth) {
     if (tries < 30) requestAnimationFrame(() => panToFace(board, wrap, cells, geometry, update, tries + 1));
     return;
   }
+  fitPlay(wrap);
   const v = update.view;
   const seat = update.seats?.length ? update.seats[0] : 0;
   const face = geometry.faces.find((f) => f.name === v.barons[seat]?.face);
