@@ -57,3 +57,43 @@ def test_gold_battle_tutorial_by_clicks_to_a_real_match_against_easy(page, site)
     page.goto(site.url + "/#/")
     expect(page.locator(".game-card:has([data-learn='gold-battle']) .learned")).to_be_visible()
     shot(page, "tutorial-lobby-phone", full_page=False)
+
+
+def _open_all_moves(page) -> None:
+    if not page.locator("#all-moves[open]").count():
+        page.click("#all-moves > summary")
+
+
+def _kings_gold_choice(page, move: str) -> None:
+    if move.startswith("reroll "):
+        thrown = {int(n) for n in move.split()[1:]}
+        for die in range(1, 6):
+            if die not in thrown and page.locator(f".die.clickable[data-die='{die}']").count():
+                page.click(f".die.clickable[data-die='{die}']")  # hold it
+        page.click("[data-kg='reroll']:not([disabled])")
+        return
+    page.click(f"[data-kg='{move}']")
+
+
+def test_kings_gold_tutorial_by_clicks_to_a_real_match_against_easy(page, site):
+    steps = site.http.get("/api/tutorials/kings-gold").json()["steps"]
+    page.goto(site.url + "/#/rules/kings-gold")
+    page.click("#rules-page [data-learn='kings-gold']")  # from the game's rules
+    for n, step in enumerate(steps[:-1]):
+        expect(page.locator("#tutorial-step")).to_have_text(f"Step {n + 1} / {len(steps)}")
+        expect(page.locator("#tutorial-text")).to_have_text(step["text"])
+        expect(page.locator("[data-kg]").first).to_be_visible()
+        if n == 1:  # stopping is legal, but this step teaches holding the Coins: "not quite", in words
+            assert page.locator("[data-kg='stop']").count() == 0  # only the taught choice is lit
+            _open_all_moves(page)
+            page.click("#all-moves button[data-action='stop']")
+            expect(page.locator("#tutorial-say")).to_contain_text("Not quite: Coins pay")
+            shot(page, "tutorial-kings-gold-not-quite")
+        _kings_gold_choice(page, step["moves"][0])
+        expect(page.locator("#tutorial-say")).to_have_text(step["done"])
+        page.click("#tutorial-next")
+    expect(page.locator("#tutorial-step")).to_have_text(f"Step {len(steps)} / {len(steps)}")
+    expect(page.locator(".players")).to_contain_text("Computer (Easy)")
+    page.click("[data-kg='roll']")  # the computer has played its turn: a real match, and it is ours
+    expect(page.locator("#log")).to_contain_text("rolls")
+    shot(page, "tutorial-kings-gold-match")
