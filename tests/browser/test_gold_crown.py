@@ -149,12 +149,14 @@ def test_spins_5_6_7_and_12_move_the_apparatus_drawn_on_the_mat(page, site):
     start_from_lobby(page, site, "gold-crown", seats=["human", "human"])
     page.wait_for_selector("[data-gc='spin']")
     seen: set[int] = set()
+    fallen_seen: set[int] = set()
     turns = 0
-    while not {5, 6, 7, 12} <= seen:
+    while not {5, 6, 7, 12} <= seen or not fallen_seen:
         assert turns < 400, f"spins seen with their effect: {sorted(seen)}"
         turns += 1
         seat = int(page.locator(".gc-barons tbody tr.at-helm").evaluate("tr => [...tr.parentNode.children].indexOf(tr)"))
         was = apparatus(page, seat)
+        was_count = int(page.locator(f"[data-strength='{seat}']").inner_text())
         act(page, "[data-gc='spin']")
         spin = int(page.locator(".gc-spun").get_attribute("data-spin"))
         expect(page.locator(".gc-spun")).to_contain_text(f"Spun {spin}: ")
@@ -169,8 +171,19 @@ def test_spins_5_6_7_and_12_move_the_apparatus_drawn_on_the_mat(page, site):
         elif spin == 7 and was["bridge"] == "down":
             assert now["bridge"] == "up" and now["gates"] in ("closed", "destroyed")
             seen.add(7)
+        lost = was_count - int(page.locator(f"[data-strength='{seat}']").inner_text())
+        if lost > 0 and spin in (1, 2, 3, 4, 7, 8, 9):  # the archers', the gates' or the wall's dead, marked
+            assert page.locator(".gc-mat .gc-fallen").count() >= lost
+            fallen_seen.add(spin)
         if page.locator(".gc-mat .clickable[aria-label*='aim the catapult']").count():
+            aim = page.locator(".gc-mat .clickable[aria-label*='aim the catapult']").first.get_attribute("data-box")
             act(page, ".gc-mat .clickable[aria-label*='aim the catapult']")
+            flight = page.locator(".gc-mat .gc-flight")  # the boulder's arc to the aim, its scatter to where it fell
+            expect(flight).to_have_attribute("data-aim", aim)
+            assert re.fullmatch(r"[+-]?\d [+-]?\d", flight.get_attribute("data-drift") or "")
+            assert page.locator(".gc-mat .gc-flight .gc-landing").count() == 1
+            if 12 not in seen:
+                shot(page, "gold-crown-catapult", full_page=False)
             after = apparatus(page, seat)
             # a boulder that misses the castle comes back (the misses_lost variant is off)
             assert after["boulders"] in (was["boulders"], was["boulders"] - 1)
@@ -183,11 +196,20 @@ def test_spins_5_6_7_and_12_move_the_apparatus_drawn_on_the_mat(page, site):
         if page.locator("[data-gc='ram']").count():
             act(page, "[data-gc='ram']")
             assert apparatus(page, seat)["ram"] == "bridge"
+        if page.locator("[data-gc='end']").count() and not fallen_seen:  # march a knight toward the castle
+            knights = page.locator(".gc-mat [data-lit^='from:']")
+            if knights.count():
+                knights.nth(turns % knights.count()).click()
+                paths = page.locator(".gc-mat [data-lit^='to:']").evaluate_all("els => els.map(e => e.dataset.path)")
+                if paths:
+                    far = max(paths, key=lambda p: len(p.split("-")))
+                    act(page, f".gc-mat [data-box='{far.split('-')[-1]}']")
         if page.locator("[data-gc='end']").count():
             act(page, "[data-gc='end']")
         if "over" in (page.locator(".status").text_content() or ""):
             break
     assert {5, 6, 7, 12} <= seen
+    assert fallen_seen, "no knight fell to the archers, the gates or the wall"
 
 
 def test_on_a_phone_the_mat_zooms_and_pans_with_tap_targets_of_40_px(page, site):

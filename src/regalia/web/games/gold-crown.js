@@ -285,6 +285,8 @@ export function render(board, update, ctx) {
   }
   mat.append(boxes, outlines(geometry), tracks(geometry, byName), rowNumbers(geometry), coordinates(geometry),
     apparatus(geometry, byName, v, was), pieces, trail);
+  const fired = lastShot(update.log || []);
+  if (fired) mat.append(flight(fired, centre, geometry, ctx.fresh && ctx.previous && !lastShot(ctx.previous.log || [])));
   const step = /^move (\w+)-(?:\w+-)*(\w+)$/.exec(update.last?.action || "");
   if (step) markLastMove(cells.get(step[1]), cells.get(step[2]));
   dragMarch(mat, from, reach, moves, showPath, ctx, (name) => { selected = name; ctx.sounds.click(); render(board, update, ctx); });
@@ -330,6 +332,45 @@ export function render(board, update, ctx) {
     if (panned.has(board) && scrollAt) [wrap.scrollLeft, wrap.scrollTop] = scrollAt;
     else panToFace(board, wrap, cells, geometry, update, 0);
   }
+}
+
+/** The boulder of this turn's catapult, read from the log's lines since the last spin: who fired, the aim,
+ *  the drift and where it landed (null: none fired since). */
+function lastShot(log) {
+  for (let i = log.length - 1; i >= 0 && i >= log.length - 40; i -= 1) {
+    const line = log[i];
+    if (TURN.test(line)) return null;
+    const landed = /^The boulder drifts (\S+ \S+) and lands (?:on (\w+) \(|off the mat)[^:]*: (a hit|a miss)\./.exec(line);
+    if (!landed) continue;
+    const aimed = /^(\w+) \((\w+)\) fires the catapult at (\w+) /.exec(log[i - 1] || "");
+    if (!aimed) return null;
+    return { colour: aimed[1], face: aimed[2], aim: aimed[3], drift: landed[1], land: landed[2] || null, hit: landed[3] === "a hit" };
+  }
+  return null;
+}
+
+/** The boulder's flight from the baron's catapult (by his shield) to the aim, its scatter to where it landed:
+ *  a dashed arc, the aim ringed, the drift drawn as an arrow with its figures; it flies when just fired. */
+function flight(fired, centre, geometry, fresh) {
+  const face = geometry.faces.find((f) => f.name === fired.face);
+  const from = face && centre(face.shield);
+  const aim = centre(fired.aim);
+  if (!from || !aim) return null;
+  const land = fired.land ? centre(fired.land) : [aim[0] + (aim[0] - from[0]) * 0.25, aim[1] + (aim[1] - from[1]) * 0.25];
+  const top = [(from[0] + aim[0]) / 2 + (aim[1] - from[1]) * 0.15, (from[1] + aim[1]) / 2 - Math.abs(aim[0] - from[0]) * 0.15 - 40];
+  const arc = `M${from.join(" ")} Q${top.join(" ")} ${aim.join(" ")} L${land.join(" ")}`;
+  const g = s("g", { class: "gc-flight", "data-aim": fired.aim, "data-land": fired.land || "off", "data-drift": fired.drift,
+    "pointer-events": "none", "aria-label": `${fired.colour}'s boulder, aimed at ${fired.aim}, drifts ${fired.drift} and lands ${fired.land ? `on ${fired.land}` : "off the mat"}: ${fired.hit ? "a hit" : "a miss"}` },
+  s("path", { d: `M${from.join(" ")} Q${top.join(" ")} ${aim.join(" ")}`, fill: "none", stroke: "#4a3510", "stroke-width": 1.5, "stroke-dasharray": "4 4", opacity: 0.8 }),
+  s("circle", { cx: aim[0], cy: aim[1], r: 11, fill: "none", stroke: "#b22222", "stroke-width": 2, "stroke-dasharray": "3 3", class: "gc-aim-ring" }),
+  s("line", { x1: aim[0], y1: aim[1], x2: land[0], y2: land[1], stroke: "#b22222", "stroke-width": 2.5, "stroke-linecap": "round" }),
+  s("circle", { cx: land[0], cy: land[1], r: 13, fill: "none", stroke: fired.hit ? "#111" : "#777", "stroke-width": 2, class: "gc-landing" }),
+  s("text", { x: land[0] + 14, y: land[1] - 12, "font-size": 10, "font-weight": "bold", fill: "#8a1c1c", stroke: "#fff", "stroke-width": 2.5, "paint-order": "stroke" },
+    `${fired.drift} ${fired.hit ? "hit" : "miss"}`));
+  const stone = s("circle", { r: 7, fill: "#8d8a84", stroke: "#2b2926", "stroke-width": 1.3, cx: fresh ? 0 : land[0], cy: fresh ? 0 : land[1] });
+  if (fresh) stone.append(s("animateMotion", { path: arc, dur: "1.1s", fill: "freeze", calcMode: "spline", keyTimes: "0;1", keySplines: "0.3 0 0.6 1" }));
+  g.append(stone);
+  return g;
 }
 
 /** A knight dragged (mouse, pen or finger) onto a lit box marches there in one action; a press without a
