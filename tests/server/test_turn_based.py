@@ -7,6 +7,7 @@ server's loop (ticking every 20 ms of real time) calls whatever deadline has pas
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta
@@ -223,3 +224,23 @@ def test_a_lapse_in_a_hidden_card_match_tells_the_table_nothing_of_any_hand(site
     deadlines = [f for f in spectator.frames if f["type"] == "deadline"]
     assert deadlines and all(set(f) == {"type", "match", "pace", "seat", "deadline", "seconds_left"} for f in deadlines)
     spectator.close()
+
+
+def test_the_rematch_of_a_turn_based_match_is_turn_based_too(site):
+    response = site.http.post("/api/matches", json={"game": "pig", "options": {"target": 5}, "seats": HOT_SEAT,
+                                                    "pace": 43200})
+    created = response.json()
+    player = site.ws(created["match"])
+    player.hello(*created["tokens"].values())
+    while True:
+        state = player.wait_for(lambda s: s["seats"] and (s["legal"] or s["view"]["is_over"]))
+        if state["view"]["is_over"]:
+            break
+        action = "roll" if state["view"]["turn"] == 0 else "stop"
+        player.conn.send(json.dumps({"type": "act", "seat": state["seat"], "version": state["version"],
+                                     "action": action}))
+        player.wait_for(lambda s, v=state["version"]: s["version"] > v)
+    player.close()
+    again = site.http.post(f"/api/matches/{created['match']}/rematch",
+                           json={"seat_tokens": list(created["tokens"].values())}).json()
+    assert info(site, again["match"])["pace"] == 43200

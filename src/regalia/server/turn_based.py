@@ -342,12 +342,16 @@ class TurnBased:
         self._ensure_running()
 
     async def _run(self) -> None:
+        failing = ""
         while True:
             await asyncio.sleep(self.tick_seconds)
             try:
                 await self.tick()
-            except Exception:
-                log.exception("turn-based tick failed")
+                failing = ""
+            except Exception as exc:  # a database locked or gone: said once, tried again next tick
+                if str(exc) != failing:
+                    log.warning("turn-based clock cannot read the database: %s", exc)
+                failing = str(exc)
 
     async def close(self) -> None:
         for task in [self._loop, *self._tasks]:
