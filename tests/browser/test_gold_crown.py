@@ -294,7 +294,6 @@ def test_a_short_siege_by_clicks_to_the_end_marching_in_one_gesture(page, site):
                     assert reason and "The movement rule" in reason and "move point" in reason, reason
                     assert not re.search(r"\bGC-\d", reason)
                     refused = True
-                    shot(page, "gold-crown-in-play", full_page=False)
             act(page, "[data-gc='end']")
     assert marched and refused
     # the battle report: one entry a turn, each folding its lines; the turn's summary retells it
@@ -322,6 +321,9 @@ def march_in_one_gesture(page, knights, points: int) -> str | None:
         target = page.locator(f".gc-mat [data-box='{end}']")
         target.hover()
         expect(page.locator(".gc-mat .gc-path")).to_have_attribute("data-path", path)  # the path is shown
+        page.evaluate("window.scrollTo(0, 0)")
+        target.hover()
+        shot(page, "gold-crown-march", full_page=False)  # README's picture (scripts/readme-pictures)
         before, lines = version(page), log_lines(page)
         a = page.locator(f".gc-mat [data-box='{start}'] > rect").first.bounding_box()
         b = target.locator("rect").first.bounding_box()
