@@ -97,3 +97,30 @@ def test_kings_gold_tutorial_by_clicks_to_a_real_match_against_easy(page, site):
     page.click("[data-kg='roll']")  # the computer has played its turn: a real match, and it is ours
     expect(page.locator("#log")).to_contain_text("rolls")
     shot(page, "tutorial-kings-gold-match")
+
+
+def test_crown_the_queen_tutorial_by_clicks_to_a_real_game_against_easy(page, site):
+    steps = site.http.get("/api/tutorials/crown-the-queen").json()["steps"]
+    page.goto(site.url + "/")
+    page.click("[data-learn='crown-the-queen']")
+    for n, step in enumerate(steps[:-1]):
+        expect(page.locator("#tutorial-step")).to_have_text(f"Step {n + 1} / {len(steps)}")
+        expect(page.locator("#tutorial-text")).to_have_text(step["text"])
+        move = step["moves"][0]
+        control = f"[data-pass='{move[5:]}']" if move.startswith("pass ") else f"[data-cq='{move}']"
+        expect(page.locator(control)).to_be_visible()
+        if n == 0:  # any card may be passed, but this step teaches giving away one worth nothing
+            assert page.locator("[data-pass]").count() == 1  # only the taught card is lit
+            _open_all_moves(page)
+            page.click("#all-moves button[data-action='pass Soldier']")
+            expect(page.locator("#tutorial-say")).to_contain_text("Not quite: rule 5")
+            shot(page, "tutorial-crown-the-queen-not-quite")
+        page.click(control)
+        expect(page.locator("#tutorial-say")).to_have_text(step["done"])
+        page.click("#tutorial-next")
+    expect(page.locator("#tutorial-step")).to_have_text(f"Step {len(steps)} / {len(steps)}")
+    expect(page.locator(".players")).to_contain_text("Computer (Easy)")
+    page.click("[data-cq='swap']")
+    expect(page.locator("#log")).to_contain_text("Seat 1 turns the passed Australia face up")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "tutorial-crown-the-queen-phone", full_page=False)

@@ -196,8 +196,9 @@ async def create_step_match(catalog: Catalog, store: Store, game_id: str, n: int
     token = seat_tokens.new_token()
     seats = [StoredSeat(i, "human", None, seat_tokens.hash_token(token), None) if i == step.seat
              else StoredSeat(i, "computer", level, None, computer_seat_name(level)) for i in range(game.players)]
-    # a set opening is dealt from the step's own seed; a step without one gets a fresh seed, as any match does
-    seed = str(step.seed) if step.prefix else seat_tokens.new_seed()
+    # a lesson is dealt from its own seed (its dice, its cards); the closing match from a set opening too, else
+    # from a fresh seed, as any match is
+    seed = str(step.seed) if step.prefix or step.moves else seat_tokens.new_seed()
     match = game.new_match(seed=seed)
     played = []
     for seat, action in step.prefix:

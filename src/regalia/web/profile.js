@@ -6,6 +6,7 @@ import { call, games, me, PROFILE_KEY } from "./api.js";
 import { h, toast } from "./dom.js";
 import { skinPreview } from "./games/kings-gold/dice.js";
 import { finishedLine } from "./tutorial.js";
+import { inPlayPanel } from "./turns.js";
 
 function remember(signed) {
   localStorage.setItem(PROFILE_KEY, JSON.stringify(signed));
@@ -101,6 +102,9 @@ export async function showProfile(root, profileId = null) {
       " · ", m.seats.map((s) => (s.score != null ? `${s.name} ${s.score}` : s.name)).join(" v "))))));
   finishedLine(page.profile.id, own).then((line) => root.querySelector("#profile h2")?.before(line))
     .catch((error) => console.error(error));  // the tutorials it finished (tutorial.js)
+  if (own) {  // this browser's matches in play, your turn first, with the time left (turns.js)
+    inPlayPanel().then((panel) => root.querySelector("#profile h2")?.before(panel)).catch((error) => console.error(error));
+  }
 }
 
 /** A Crown the Queen rubber on the profile: "30 + 0 + 100 = 130 · 1 Queen crowned". */
