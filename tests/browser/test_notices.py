@@ -121,3 +121,24 @@ def test_a_turn_based_match_is_chosen_at_set_up_and_its_table_shows_the_pace(pag
     assert "3 days per move" in page.inner_text("#turn-based")
     match_id = page.url.rsplit("/", 1)[-1]
     assert site.http.get(f"/api/matches/{match_id}").json()["pace"] == 259200
+
+
+def test_the_profile_lists_the_matches_in_play_your_turn_first_with_the_time_left(chromium_browser, site):
+    body = {"game": "gold-battle", "pace": 3600, "private": True,
+            "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}
+    theirs, yours = (site.http.post("/api/matches", json=body).json() for _ in range(2))
+    seats = {yours["match"]: {"0": yours["tokens"]["0"]}, theirs["match"]: {"1": theirs["tokens"]["1"]}}
+    page = person(chromium_browser, seats, {"width": 1366, "height": 900})
+    try:
+        page.goto(site.url + "/#/profile")
+        page.fill("#profile-name", "Turner")
+        page.click("#create-profile button[type=submit]")
+        page.wait_for_selector("#in-play li")
+        rows = page.locator("#in-play li")
+        assert rows.count() == 2 and rows.first.get_attribute("data-match") == yours["match"]
+        assert "your turn" in rows.first.inner_text() and re.search(r"(1 h|59 min) left", rows.first.inner_text())
+        assert "in play" in rows.nth(1).inner_text()
+        shot(page, "notices-profile-1366", full_page=False)
+        assert not page.errors
+    finally:
+        page.context.close()

@@ -1,5 +1,6 @@
 // Turn-based play (issue 45): the set-up choice (real-time, or a time per move of 1 hour to 3 days), the
 // table's strip (whose turn, the time left on the server's clock), and the lobby's "your turn first".
+import * as api from "./api.js";
 import { h } from "./dom.js";
 import { askPermission, notificationsOffered } from "./notices.js";
 
@@ -113,4 +114,18 @@ export class TurnStrip {
   }
 
   stop() { clearInterval(this.timer); }
+}
+
+/** The profile's "Matches in play": this browser's matches not over, your turn first, with the time left. */
+export async function inPlayPanel() {
+  const held = api.heldSeats();
+  const [games, matches] = await Promise.all([api.games(), api.matchesById(Object.keys(held))]);
+  const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
+  const playing = yourTurnFirst(matches.filter((m) => !m.is_over && Object.keys(held[m.match] || {}).length), held);
+  const mine = (m) => m.to_move != null && (held[m.match] || {})[m.to_move] !== undefined;
+  return h("section", { id: "in-play" }, h("h2", {}, "Matches in play"),
+    playing.length ? h("ul", { class: "recent-matches in-play" }, playing.map((m) => h("li", { "data-match": m.match },
+      h("a", { href: `#/m/${m.match}` }, titles[m.game] || m.game), " · ",
+      h("span", { class: `state${mine(m) ? " your-turn" : ""}` }, mine(m) ? "your turn" : "in play"), timeLeftNote(m))))
+      : h("p", { class: "muted" }, "None: start one from the lobby."));
 }
