@@ -276,6 +276,9 @@ class TurnBased:
             async with live.lock:
                 await self.hub._catch_up(live)
             match = live.match
+            if match.is_over:  # ended elsewhere before its deadline was cleared: nothing to call any more
+                await self._set_turn(live, None, match.version, None)
+                return
             if match.to_move != seat or turn_began(live) != began:
                 return  # moved at the last instant: the watch gives the new turn its own deadline
             stored = await self.read(live.id)
