@@ -64,6 +64,8 @@ def test_kg_20_the_blitz_dial_drains_and_its_last_three_seconds_are_marked_and_h
         const real = sounds.tick;
         sounds.tick = () => { window.TICKS.push(document.querySelector(".kg-clock").dataset.left); real(); };
     }""")
+    # from here the page's time moves only when told (pause_at takes seconds)
+    page.clock.pause_at((page.evaluate("Date.now()") + 100) / 1000)
     left = lambda: float(dial.get_attribute("data-left") or "nan")  # noqa: E731
     full = dial.locator(".kg-clock-fill").get_attribute("d")
     page.clock.run_for(int((left() - 5.5) * 1000))
@@ -79,6 +81,8 @@ def test_kg_20_the_blitz_dial_drains_and_its_last_three_seconds_are_marked_and_h
     before = page.evaluate("window.OSCILLATORS")
     assert before > 0
     shot(page, "kings-gold-blitz-dial-last-seconds")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "kings-gold-blitz-dial-phone", full_page=False)
     page.evaluate("async () => (await import('/static/sound.js')).setMuted(true)")
     page.clock.run_for(int((left() - 0.5) * 1000))
     ticks = page.evaluate("window.TICKS")

@@ -43,7 +43,8 @@ export function resolution(lines, captains) {
         if (amount(m[1]).coins) steps.push({ pay: [who(m[2]), defender.seat], ...amount(m[1]) });
       }
     } else if ((m = /(\S+) takes (\d+ coins?) from (\S+)$/.exec(line)) && who(m[1]) !== null && who(m[3]) !== null) {
-      if (!steps.some((s) => s.shot && s.shot[0] === who(m[1]) && s.shot[1] === who(m[3]))) {
+      // the Duel's shot crossed when it was fired (its own update): the counter-cannon's hit brings only the coins
+      if (!/The shot hits/.test(line) && !steps.some((s) => s.shot && s.shot[0] === who(m[1]) && s.shot[1] === who(m[3]))) {
         steps.push({ shot: [who(m[1]), who(m[3])], blocked: false });
       }
       steps.push({ pay: [who(m[3]), who(m[1])], ...amount(m[2]) });
