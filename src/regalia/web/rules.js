@@ -3,6 +3,7 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { gamePicture } from "./pictures.js";
+import { learnLink } from "./tutorial.js";
 
 /** The rulebook of ``gameId`` as an element, once fetched. */
 export async function rulebookText(gameId) {
@@ -19,7 +20,7 @@ export async function showRules(root, gameId) {
   root.replaceChildren(h("section", { class: "panel how-to-play", id: "rules-page" },
     h("p", {}, h("a", { href: "#/" }, "← Back to the lobby")),
     game ? h("div", { class: "rules-picture" }, gamePicture(game.id, game.title)) : null, text,
-    game ? h("p", {}, h("a", { href: `#/learn/${game.id}`, "data-learn": game.id }, "Learn to play"), " · ",
+    game ? h("p", { class: "rules-links" }, learnLink(game.id),
       h("a", { href: "#/", onclick: () => sessionStorage.setItem("regalia.play", game.id) },
         `Play ${game.title}`)) : null));
   document.title = `${game ? game.title : gameId}: the rules · Regalia`;
@@ -29,7 +30,7 @@ export async function showRules(root, gameId) {
 export function howToPlay(box, game) {
   const waiting = h("div", { class: "rules-text" }, "Loading the rules…");
   box.replaceChildren(h("summary", {}, `How to play ${game.title}`),
-    h("p", {}, h("a", { href: `#/learn/${game.id}`, "data-learn": game.id }, "Learn to play, step by step")), waiting);
+    h("p", {}, learnLink(game.id, "Learn to play, step by step")), waiting);
   box.hidden = false;
   box.addEventListener("toggle", () => {
     if (!box.open || box.dataset.loaded) return;

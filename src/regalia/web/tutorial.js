@@ -31,6 +31,17 @@ export async function tutorials() {
   return { offered: listed.tutorials, finished: new Set([...(listed.finished || []), ...finishedHere()]) };
 }
 
+let offeredOnce = null;
+
+/** A "Learn to play" link for ``gameId``, shown once the server says the game has a tutorial (the rules page,
+ *  the table's "How to play"). */
+export function learnLink(gameId, words = "Learn to play") {
+  const link = h("a", { href: `#/learn/${gameId}`, "data-learn": gameId, hidden: true }, words);
+  offeredOnce = offeredOnce || api.call("GET", "/api/tutorials").then((listed) => listed.tutorials.map((t) => t.game));
+  offeredOnce.then((games) => { link.hidden = !games.includes(gameId); }).catch(() => { offeredOnce = null; });
+  return link;
+}
+
 /** The lobby's hook: "Learn to play" on each game card whose game has a tutorial, marked once finished. */
 export async function learnLinks(root) {
   const { offered, finished } = await tutorials();
