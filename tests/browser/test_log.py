@@ -1,7 +1,9 @@
 """The log beside the table and in the replay: a long match shows its last lines, numbered as they are in the
-whole log (line 851 reads 851, not 1), with room in the margin for the widest number."""
+whole log (line 851 reads 851, not 1), with room in the margin for the widest number; a game's "Seat 2" reads as that seat's player is named."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -20,17 +22,20 @@ FITS = """ol => {
 """Whether the list's margin is as wide as the marker of its last (widest) number."""
 
 
-def finished_siege(site) -> tuple[str, list[list[str]]]:
-    """A thirty-round siege of two random computers, played to its end by the server; its id and each step's log."""
-    created = site.new_match("gold-crown", seats=[{"kind": "computer", "level": "random"}] * 2, max_rounds=30)
+def finished_rubber(site) -> tuple[str, list[list[str]]]:
+    """A rubber of three random computers, played to its end by the server; its id and each step's log. (Crown the
+    Queen writes its log line by line; Gold Crown's table groups its lines by turn, a report of its own.)"""
+    created = site.new_match("crown-the-queen", seats=[{"kind": "computer", "level": "random"}] * 3)
     match_id = created["match"]
     site.wait_until_over(match_id)
     steps = site.http.get(f"/api/matches/{match_id}/replay").json()["steps"]
-    return match_id, [step["log"] for step in steps]
+    # the page reads a line's "Seat 2" as its player's name: three random computers, counted among themselves
+    named = [[re.sub(r"\bSeat (\d)\b", r"Computer \1 (Random)", line) for line in step["log"]] for step in steps]
+    return match_id, named
 
 
 def test_a_long_log_shows_its_last_lines_numbered_as_in_the_whole_log(page, site):
-    match_id, logs = finished_siege(site)
+    match_id, logs = finished_rubber(site)
     lines = [line for log in logs for line in log]
     assert len(lines) > 150  # more than the table shows
 
