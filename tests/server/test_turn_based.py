@@ -244,3 +244,13 @@ def test_the_rematch_of_a_turn_based_match_is_turn_based_too(site):
     again = site.http.post(f"/api/matches/{created['match']}/rematch",
                            json={"seat_tokens": list(created["tokens"].values())}).json()
     assert info(site, again["match"])["pace"] == 43200
+
+
+def test_an_open_seat_s_clock_starts_when_someone_takes_it(site):
+    created = new_match(site, [{"kind": "open"}, {"kind": "human"}])  # the open seat moves first
+    match_id = created["match"]
+    time.sleep(0.2)
+    assert deadline_of(site, match_id) is None  # nobody to wait for yet
+    site.http.post(f"/api/matches/{match_id}/seats/0/claim")
+    wait(lambda: deadline_of(site, match_id) is not None)
+    assert info(site, match_id)["to_move"] == 0

@@ -191,6 +191,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
             raise HTTPException(403, str(exc)) from None
         if token is None:
             raise HTTPException(409, f"Seat {seat + 1} is already taken: someone joined before you")
+        turns.watch(live)  # a turn-based seat taken while it is to move: its clock starts now
         return Claimed(match=match_id, seat=seat, token=token)
 
     @app.post("/api/matches/{match_id}/seats/{seat}/invite")
