@@ -448,6 +448,7 @@ export function sound(previous, update, sounds) {
 // ----- the battle report: the log grouped by turn ------------------------------------------------------------
 
 const TURN = /^(Gold|Silver|Crimson|Azure) \((?:South|East|North|West)\) spins (\d+): /;
+const SKIP = /^(Gold|Silver|Crimson|Azure) \((?:South|East|North|West)\) (?:declares retreat|passes the turn) /;
 const ACTS = [
   [/sends the knight on (.+) up the castle's stone line/, (m) => {
     const boxes = m[1].split(" and the knight on ");
@@ -457,6 +458,7 @@ const ACTS = [
   [/^The boulder drifts .* lands (.+?): (a hit|a miss)\./, (m) => `the boulder lands ${m[1]}: ${m[2]}`],
   [/rolls the ram onto the drawbridge/, () => "rolls the ram onto the bridge"],
   [/rolls the ram back/, () => "rolls the ram back"],
+  [/takes the move points \(march\)/, () => "takes the move points"],
   [/declares retreat/, () => "retreats"],
   [/passes the turn/, () => "passes"],
   [/storms the throne room with six knights/, () => "storms the throne room"],
@@ -471,8 +473,9 @@ export function groupLog(lines) {
   let group = null;
   for (const line of lines) {
     const turn = TURN.exec(line);
-    if (turn || !group) {
-      group = { baron: turn ? turn[1] : null, spin: turn ? Number(turn[2]) : null, lines: [], marks: new Set() };
+    const skip = turn ? null : SKIP.exec(line);  // a turn without a spin: retreat, or a retreated baron's pass
+    if (turn || skip || !group) {
+      group = { baron: turn ? turn[1] : skip ? skip[1] : null, spin: turn ? Number(turn[2]) : null, lines: [], marks: new Set() };
       groups.push(group);
     }
     group.lines.push(line);
@@ -516,10 +519,12 @@ function summarise(group) {
     parts.push(baron && colour !== baron && moved ? `kills ${n} of ${colour}'s knights (${left} left)`
       : `${who}loses ${n} knight${n === 1 ? "" : "s"}${moved || !spin || spin > 9 ? "" : " to the archers"} (${left} left)`);
   }
+  if (boxes && parts[0] === "takes the move points") parts.shift();
   if (boxes) parts.unshift(`moves ${boxes} box${boxes === 1 ? "" : "es"}${knights.size > 1 ? ` (${knights.size} knights)` : ""}`);
   let summary;
   const printed = spin !== null ? lines[0].replace(TURN, "").replace(/\.$/, "") : "";
   if (spin !== null) summary = `${baron} spins ${spin}: ${parts.length ? parts.join("; then ") : printed}`;
+  else if (baron && parts.length) summary = `${baron} ${parts.join("; then ")}`;
   else summary = lines.length === 1 ? lines[0] : `${lines[0]} …`;
   return { summary, lines, marks: [...marks] };
 }
