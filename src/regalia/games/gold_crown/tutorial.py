@@ -39,9 +39,9 @@ class Step:
     """The computer level of the other seat."""
 
 
-def actions(text: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+def actions(text: str) -> tuple[tuple[int, str], ...]:
     """``"0:spin;1:move r20-q19;..."`` as (seat, action) pairs."""
-    return tuple((int(seat), action) for seat, action in (part.split(":", 1) for part in "".join(text).split(";")))
+    return tuple((int(seat), action) for seat, action in (part.split(":", 1) for part in text.split(";")))
 
 
 SIEGE = (
