@@ -124,3 +124,28 @@ def test_crown_the_queen_tutorial_by_clicks_to_a_real_game_against_easy(page, si
     expect(page.locator("#log")).to_contain_text("Seat 1 turns the passed Australia face up")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "tutorial-crown-the-queen-phone", full_page=False)
+
+
+def test_gold_crown_tutorial_by_clicks_to_a_real_siege_against_easy(page, site):
+    steps = site.http.get("/api/tutorials/gold-crown").json()["steps"]
+    page.goto(site.url + "/")
+    page.click("[data-learn='gold-crown']")
+    for n, step in enumerate(steps[:-1]):
+        expect(page.locator("#tutorial-step")).to_have_text(f"Step {n + 1} / {len(steps)}")
+        expect(page.locator("#tutorial-text")).to_have_text(step["text"])
+        move = step["moves"][0]
+        if move == "spin":
+            page.click("[data-gc='spin']")
+        else:
+            _open_all_moves(page)
+            if n == 2:  # another knight's step is legal, but not this lesson's: "not quite", in words
+                page.click("#all-moves button[data-action='move d2-d3']")
+                expect(page.locator("#tutorial-say")).to_contain_text("Not quite: any knight may step")
+                shot(page, "tutorial-gold-crown-not-quite")
+            page.click(f"#all-moves button[data-action='{move}']")
+        expect(page.locator("#tutorial-say")).to_have_text(step["done"])
+        page.click("#tutorial-next")
+    expect(page.locator("#tutorial-step")).to_have_text(f"Step {len(steps)} / {len(steps)}")
+    expect(page.locator(".players")).to_contain_text("Computer (Easy)")
+    page.click("[data-gc='spin']")
+    expect(page.locator("#log")).to_contain_text("Gold (South) spins the arrow (spin).")
