@@ -28,7 +28,10 @@ def _gold_battle_move(page, move: str) -> None:
 def test_gold_battle_tutorial_by_clicks_to_a_real_match_against_easy(page, site):
     steps = site.http.get("/api/tutorials/gold-battle").json()["steps"]
     page.set_viewport_size({"width": 1366, "height": 900})
+    made = site.http.post("/api/profiles", json={"name": "learner-gb"}).json()  # signed in: kept on the profile
     page.goto(site.url + "/")
+    page.evaluate("p => localStorage.setItem('regalia.profile', JSON.stringify(p))", made)
+    page.reload()
     page.click("[data-learn='gold-battle']")
     for n, step in enumerate(steps[:-1]):
         expect(page.locator("#tutorial-step")).to_have_text(f"Step {n + 1} / {len(steps)}")
@@ -57,6 +60,9 @@ def test_gold_battle_tutorial_by_clicks_to_a_real_match_against_easy(page, site)
     page.goto(site.url + "/#/")
     expect(page.locator(".game-card:has([data-learn='gold-battle']) .learned")).to_be_visible()
     shot(page, "tutorial-lobby-phone", full_page=False)
+    page.goto(site.url + "/#/profile")
+    expect(page.locator("#tutorials-finished")).to_contain_text("✓ The Gold Battle")
+    assert site.http.get(f"/api/tutorials/finished/{made['profile']}").json()["finished"] == ["gold-battle"]
 
 
 def _open_all_moves(page) -> None:
