@@ -437,6 +437,9 @@ def test_a_heist_banner_in_the_replay_and_the_master_pirate_s_haul_in_the_ledger
     expect(page.locator(".table-banner")).to_have_count(0)
     page.click("#replay-next")
     expect(page.locator(".table-banner")).to_contain_text("The King's Ransom! Anne takes 60 coins")
+    # the throw that ended the turn lies on the table (the dice passed on), as it did in play
+    assert page.locator(".die.last-throw").evaluate_all("ds => ds.map(d => d.dataset.face)") == ["Coin"] * 5
+    expect(page.locator(".kg-last")).to_contain_text("Anne")
     row = page.locator("table.ledger tr[data-seat='0']")
     expect(row).to_have_class(re.compile(r"\bmaster-pirate-row\b"))
     expect(row.locator(".master-pirate")).to_have_text("+10 Master Pirate, for nowlargest haul: 160 points")

@@ -72,6 +72,24 @@ function followThrow(update) {
   return v.dice.every((f) => f === null) && lastThrow ? lastThrow : null;
 }
 
+/** A replay's step that ended a turn on its throw: that throw and what followed, from the step's own lines. */
+function throwOfStep(update) {
+  const v = update.view;
+  if (!v.dice.every((f) => f === null)) return null;
+  let found = null;
+  for (const line of update.log || []) {
+    const thrown = THROW_LINE.exec(line);
+    if (thrown) {
+      const dice = thrown[2].split(" ");
+      found = { captain: v.captains.find((c) => c.name === thrown[1])?.seat ?? v.captain, dice,
+        locked: dice.map((f, i) => (f === "Skull" ? i + 1 : 0)).filter(Boolean), lines: [line] };
+    } else if (found) {
+      found.lines.push(line);
+    }
+  }
+  return found;
+}
+
 function rerollAction(view) {
   const free = view.dice.map((f, i) => i + 1).filter((n) => view.dice[n - 1] !== null && !view.locked.includes(n) && !held.has(n));
   return free.length ? `reroll ${free.join(" ")}` : null;
@@ -119,9 +137,10 @@ export function render(board, update, ctx) {
   if (heldFor !== key) { held = new Set(); heldFor = key; }
   const legal = new Set(ctx.legal);
   const canReroll = [...legal].some((a) => a.startsWith("reroll "));
-  const shown = ctx.replay ? null : followThrow(update);  // the turn before's last throw, the dice passed on
+  // the turn before's last throw, the dice passed on (a replay's step: the throw of its own log lines only)
+  const shown = ctx.replay ? throwOfStep(update) : followThrow(update);
   // a throw rolls once, when its update is new (not on a redraw, a die held, or a page opened on a finished match)
-  const thrown = animated === update.version || shown || !(ctx.fresh || ctx.replay) ? new Set() : thrownNow(update);
+  const thrown = animated === update.version || (shown && !ctx.replay) || !(ctx.fresh || ctx.replay) ? new Set() : thrownNow(update);
   const resolving = ctx.fresh && animated !== update.version;  // its resolution flies once, when it is new
   animated = update.version;
   const justHeld = ctx.justHeld || 0;
