@@ -400,10 +400,10 @@ def test_kings_gold_dice_controls_and_whose_turn_are_in_view_with_tap_sized_targ
     page = context.new_page()
     try:
         start_from_lobby(page, site, "kings-gold", seats=["human", "computer:easy"])
+        at = page.locator(".papers").inner_text()
         page.click("[data-kg='roll']")
-        page.wait_for_function("document.querySelector('.die.clickable') || document.querySelector("
-                               "'[data-kg]:not([disabled]):not([data-kg=roll])')")
-        page.wait_for_function("!document.querySelector('#board.waiting')")
+        page.wait_for_function("(at) => document.querySelector('.papers').innerText !== at"
+                               " && !document.querySelector('#board.waiting')", arg=at)  # the throw drawn
         name = "desktop" if size is DESKTOP else "phone"
         shot(page, f"table-layer-kings-gold-{name}", full_page=False)
         for what in [".status", *[f".die >> nth={i}" for i in range(5)],
