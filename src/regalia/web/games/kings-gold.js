@@ -158,7 +158,7 @@ export function render(board, update, ctx) {
     s("g", { class: "die-body" }, dieBody(name, skin,
       { stroke: locked ? "#b22222" : isHeld ? "#d4a017" : null, width: locked || isHeld ? 5 : null })),
     locked ? lockMark() : null,
-    s("text", { x: 40, y: 102, "text-anchor": "middle", "font-size": 14, fill: locked ? "#ffb3b3" : "#fff" },
+    s("text", { x: 40, y: 102, "text-anchor": "middle", "font-size": 14, fill: locked ? "#ffb3b3" : "#fff", class: "kg-die-label" },
       locked ? "locked" : isHeld ? "held" : name ? `die ${n}` : ""));
     if (!shown && !locked && name && canReroll) {
       svgButton(die, `Die ${n}: ${name}${isHeld ? ", held" : ""}. Press to ${isHeld ? "release" : "hold"} it.`, () => {
@@ -176,32 +176,33 @@ export function render(board, update, ctx) {
   const treasury = s("g", { transform: "translate(20 15)", class: "treasury", role: "img",
     "aria-label": `Royal Treasury: ${v.treasury.coins} gold coins, ${v.treasury.doubloons} doubloons` },
   s("rect", { width: 240, height: 100, rx: 10, fill: "#5a3a1a", stroke: "#f2c230", "stroke-width": 2 }),
-  s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#f2c230", "font-size": 16, "font-weight": "bold" }, "Royal Treasury"),
+  s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#f2c230", "font-size": 16, "font-weight": "bold", class: "kg-title" }, "Royal Treasury"),
   s("circle", { cx: 50, cy: 62, r: 18, fill: "#f2c230", stroke: "#8a6400", "stroke-width": 2, class: "treasury-coins" }),
-  s("text", { x: 80, y: 69, fill: "#fff", "font-size": 20 }, `${v.treasury.coins}`),
+  s("text", { x: 80, y: 69, fill: "#fff", "font-size": 20, class: "kg-num" }, `${v.treasury.coins}`),
   s("circle", { cx: 150, cy: 62, r: 18, fill: "#e0e0e0", stroke: "#8a6400", "stroke-width": 2 }),
   s("text", { x: 150, y: 68, "text-anchor": "middle", "font-size": 14, fill: "#8a6400" }, "D"),
-  s("text", { x: 180, y: 69, fill: "#fff", "font-size": 20 }, `${v.treasury.doubloons}`));
+  s("text", { x: 180, y: 69, fill: "#fff", "font-size": 20, class: "kg-num" }, `${v.treasury.doubloons}`));
 
   const reserve = s("g", { transform: "translate(280 15)", class: "reserve", role: "img", "aria-label": `Skull Island Reserve: ${v.reserve} coins` },
     s("rect", { width: 240, height: 100, rx: 10, fill: "#1b4d3e", stroke: "#9fd6b8", "stroke-width": 2 }),
-    s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#cfeede", "font-size": 16, "font-weight": "bold" }, "Skull Island Reserve"),
+    s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#cfeede", "font-size": 16, "font-weight": "bold", class: "kg-title kg-wide" }, "Skull Island Reserve"),
+    s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#cfeede", "font-size": 16, "font-weight": "bold", class: "kg-title kg-narrow" }, "Skull Island"),
     s("path", { d: "M30 85 Q70 40 120 50 T210 85z", fill: "#c2a36b", class: "reserve-isle" }),
     s("circle", { cx: 120, cy: 60, r: 12, fill: "#1d1d1d" }),
-    s("text", { x: 120, y: 95, "text-anchor": "middle", fill: "#fff", "font-size": 18 }, `${v.reserve}`));
+    s("text", { x: 120, y: 95, "text-anchor": "middle", fill: "#fff", "font-size": 18, class: "kg-num" }, `${v.reserve}`));
 
   const round = Math.max(v.round, 1); // the view counts rounds from 1 (0 while the captains roll off for the helm)
   const rounds = v.navy_rounds ? `${round} / ${v.navy_rounds}` : `${round}`;
   const dial = s("g", { transform: "translate(540 15)", role: "img",
     "aria-label": `Round ${rounds}; ${v.rolls_left} throws left this turn` },
   s("rect", { width: 240, height: 100, rx: 10, fill: "#2a1e10", stroke: "#d4a017", "stroke-width": 2 }),
-  s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#d4a017", "font-size": 16, "font-weight": "bold" }, "Chronometer"),
+  s("text", { x: 120, y: 24, "text-anchor": "middle", fill: "#d4a017", "font-size": 16, "font-weight": "bold", class: "kg-title" }, "Chronometer"),
   // Blackbeard's Blitz: the face is the turn's clock, draining; otherwise its hand points at the round
   v.clock?.turn_seconds ? blitzDial(55, 62, v, ctx.replay ? [] : update.seats || [], ctx.sounds) : [
     s("circle", { cx: 55, cy: 62, r: 28, fill: "#fbf6e9", stroke: "#d4a017", "stroke-width": 3 }),
     s("line", { x1: 55, y1: 62, x2: 55 + 22 * Math.sin((round % 12) * Math.PI / 6), y2: 62 - 22 * Math.cos((round % 12) * Math.PI / 6),
       stroke: "#6b1b3a", "stroke-width": 3, "stroke-linecap": "round" })],
-  s("text", { x: 150, y: 60, "text-anchor": "middle", fill: "#fff", "font-size": 15 }, `Round ${rounds}`),
+  s("text", { x: 150, y: 60, "text-anchor": "middle", fill: "#fff", "font-size": 15, class: "kg-round" }, `Round ${rounds}`),
   [0, 1, 2].map((i) => s("circle", { cx: 125 + i * 25, cy: 80, r: 8, fill: i < v.rolls_left ? "#d4a017" : "#555" })));
 
   const sea = s("svg", { viewBox: "0 0 800 290", class: "kg-table", role: "group", "aria-label": "King's Gold table", "data-skin": skin },

@@ -51,7 +51,7 @@ export function blitzDial(cx, cy, view, seats, sounds) {
     s("path", { class: "kg-clock-rim", fill: "none", stroke: "#b22222", "stroke-width": 5, "stroke-linecap": "butt",
       d: rim(cx, cy, zone) }),
     notches,
-    s("circle", { cx, cy, r: 11, fill: "#fbf6e9", stroke: "#2a1e10", "stroke-width": 1 }),
+    s("circle", { cx, cy, r: 11, fill: "#fbf6e9", stroke: "#2a1e10", "stroke-width": 1, class: "kg-clock-hub" }),
     seconds);
   const draw = () => {
     const clock = clockNow();
