@@ -337,3 +337,62 @@ def march_in_one_gesture(page, knights, points: int) -> str | None:
         expect(page.locator("#log li.gc-entry").last.locator(".gc-lines > li").last).to_contain_text(f"(move {path})")
         return path
     return None
+
+
+def test_on_a_phone_a_finger_drags_a_knight_along_its_march(chromium_browser, site):
+    """A touch screen: the finger on a knight drags it (the mat does not pan under it) to a lit box: one march."""
+    context = chromium_browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        start_from_lobby(page, site, "gold-crown", seats=["human", "human"])
+        cdp = context.new_cdp_session(page)
+        for _ in range(60):
+            page.wait_for_selector("[data-gc]:not([disabled])")
+            if page.locator("[data-gc='spin']").count():
+                act(page, "[data-gc='spin']")
+                continue
+            for choice in (".gc-mat .clickable[aria-label*='this knight falls']", "[data-gc='march']"):
+                if page.locator(choice).count():
+                    act(page, choice)
+                    break
+            else:
+                if not page.locator("[data-gc='end']").count():
+                    act(page, "[data-gc]:not([disabled])")
+                    continue
+                points = int(page.locator(".gc-points").get_attribute("data-points"))
+                knights = page.locator(".gc-mat [data-lit^='from:']")
+                if points >= 3 and knights.count():
+                    knight = knights.last
+                    knight.tap()
+                    paths = page.locator(".gc-mat [data-lit^='to:']").evaluate_all("els => els.map(e => e.dataset.path)")
+                    far = [p for p in paths if 3 <= len(p.split("-")) <= points]
+                    if far:
+                        path = min(far, key=len)  # two boxes away: both ends in the phone's window
+                        start = page.locator(f".gc-mat [data-box='{path.split('-')[0]}']")
+                        end = page.locator(f".gc-mat [data-box='{path.split('-')[-1]}']")
+                        start.scroll_into_view_if_needed()
+                        end.scroll_into_view_if_needed()
+                        a, b = start.bounding_box(), end.bounding_box()
+                        scroll = page.locator(".gc-wrap").evaluate("el => [el.scrollLeft, el.scrollTop]")
+                        before = version(page)
+                        points_at = [(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2),
+                                     (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)]
+                        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": points_at[0][0], "y": points_at[0][1]}]})
+                        for i in range(1, 9):
+                            x = points_at[0][0] + (points_at[1][0] - points_at[0][0]) * i / 8
+                            y = points_at[0][1] + (points_at[1][1] - points_at[0][1]) * i / 8
+                            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+                        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+                        page.wait_for_function("v => +document.querySelector('.gold-crown')?.dataset.version > v", arg=before)
+                        assert version(page) == before + 1
+                        assert page.locator(".gc-wrap").evaluate("el => [el.scrollLeft, el.scrollTop]") == scroll
+                        expect(page.locator("#log li.gc-entry").last.locator(".gc-lines > li").last).to_contain_text(f"(move {path})")
+                        return
+                act(page, "[data-gc='end']")
+        raise AssertionError("no march of two boxes or more was offered")
+    finally:
+        context.close()
+        assert not errors, f"JavaScript errors: {errors}"

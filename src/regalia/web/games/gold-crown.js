@@ -403,6 +403,9 @@ function dragMarch(mat, from, reach, moves, showPath, ctx, select) {
     if (go) ctx.play(go);
     else if (e.type === "pointerup") select(d.name);
   };
+  // a finger on a knight that can march drags it: the mat does not pan under it (touch-action is not honoured
+  // on an SVG box, so the touch's scrolling is cancelled here while a knight is held)
+  mat.addEventListener("touchmove", (e) => { if (drag) e.preventDefault(); }, { passive: false });
   mat.addEventListener("pointerup", finish);
   mat.addEventListener("pointercancel", finish);
 }
