@@ -1,6 +1,7 @@
 """Gold Crown in the browser: from the lobby into a siege against the computer, by clicks on the table —
-the spinner, knights moved box by box, the catapult aimed — to a decisive point (a breach, a chamber, a
-baron's strength falling, or the end), since a whole siege takes hundreds of turns."""
+the spinner, knights marched in one gesture (clicked, dragged with a mouse or a finger), the catapult aimed
+and its boulder's flight — to a decisive point, and a short siege (max_rounds 10) played to its end; the
+mat's coordinates and apparatus, the battle report, the phone's zoom."""
 
 from __future__ import annotations
 
