@@ -357,9 +357,12 @@ class TurnBased:
                 failing = str(exc)
 
     async def close(self) -> None:
-        for task in [self._loop, *self._tasks]:
-            if task is not None:
-                task.cancel()
+        """Stop the loop and every write or lapse under way, and wait for them: none may still be reading the
+        database once the store closes (an aiosqlite call cut off there would never return)."""
+        tasks = [task for task in [self._loop, *self._tasks] if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def _log_failure(what: str, task: asyncio.Task[Any]) -> None:
