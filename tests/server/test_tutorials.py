@@ -128,3 +128,14 @@ def test_a_step_of_a_game_of_dice_is_its_seed_and_opening_actions(site):
     assert locked["verdict"] == "refused" and "Skull" in locked["say"]
     done = site.http.post("/api/tutorials/kings-gold/steps/1/move", json={**body, "action": "reroll 2"}).json()
     assert done["verdict"] == "done" and done["say"] == KG[1].done
+
+
+@pytest.mark.parametrize("game", ["gold-battle", "kings-gold", "crown-the-queen", "gold-crown"])
+def test_every_game_has_a_tutorial_whose_every_step_starts_with_the_learner_seated(site, game):
+    listed = {t["game"]: t["steps"] for t in site.http.get("/api/tutorials").json()["tutorials"]}
+    assert 6 <= listed[game] <= 12
+    for n in range(listed[game]):
+        answer = site.http.post(f"/api/tutorials/{game}/steps/{n}")
+        assert answer.status_code == 201, answer.text
+        info = site.http.get(f"/api/matches/{answer.json()['match']}").json()
+        assert not info["is_over"] and [s["kind"] for s in info["seats"]][answer.json()["seat"]] == "human"
