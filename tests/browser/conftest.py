@@ -59,8 +59,11 @@ def chromium_browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(chromium_browser: Any) -> Iterator[Any]:
-    context = chromium_browser.new_context(viewport={"width": 1100, "height": 900})
+def page(chromium_browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A page at 1100x900. A test marked ``routes_api`` gets one without the service worker: Playwright's
+    ``page.route`` never sees the requests a service worker makes, so a test that alters an answer must block it."""
+    workers = "block" if request.node.get_closest_marker("routes_api") else "allow"
+    context = chromium_browser.new_context(viewport={"width": 1100, "height": 900}, service_workers=workers)
     page = context.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []

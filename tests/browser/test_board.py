@@ -113,6 +113,7 @@ def test_the_page_draws_every_box_of_the_served_mat(page, site):
 
 
 @pytest.mark.browser
+@pytest.mark.routes_api  # the altered answer must not go round by the service worker
 def test_the_page_draws_whatever_mat_the_server_serves(page, site):
     """Served a mat it cannot know (the Crown moved, a wall turned to field), the page draws that one."""
     def altered(route):
@@ -137,6 +138,7 @@ def test_the_page_draws_whatever_mat_the_server_serves(page, site):
 
 
 @pytest.mark.browser
+@pytest.mark.routes_api  # the altered answer must not go round by the service worker
 def test_the_queens_table_lays_each_procession_on_the_served_stations(page, site):
     """Served the stations in another order, the page lays the rows out in that one: it keeps no copy."""
     stations = list(reversed(PROCESSION))

@@ -26,7 +26,7 @@ def test_a_dropped_connection_is_shown_a_move_made_meanwhile_is_refused_aloud_an
 
     page.route_web_socket(re.compile(r"/ws/matches/"), route)
     start_from_lobby(page, site, "kings-gold", seats=["human", "computer:easy"])
-    roll = page.locator("#actions button[data-action='roll']")
+    roll = page.locator("[data-kg='roll']")  # the Roll on the table (the list of moves is folded)
     expect(roll).to_be_enabled()
     expect(page.locator("#connection-lost")).to_be_hidden()
     version = page.locator(".papers").inner_text()
@@ -41,5 +41,5 @@ def test_a_dropped_connection_is_shown_a_move_made_meanwhile_is_refused_aloud_an
 
     down["now"] = False
     expect(page.locator("#connection-lost")).to_be_hidden(timeout=20_000)
-    page.locator("#actions button[data-action='roll']").click()
+    page.locator("[data-kg='roll']").click()
     expect(page.locator(".papers")).not_to_have_text(version)  # the move went through once the table was back

@@ -89,6 +89,7 @@ class Live:
     clients: list[Any] = field(default_factory=list)
     left: set[int] = field(default_factory=set)
     leavers: Any = None
+    pace: int | None = None  # a Blitz match, not a turn-based one
 
 
 class Hub:
