@@ -163,3 +163,42 @@ class ReviewRow(Base):
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     review: Mapped[dict[str, Any]] = mapped_column(JSON)
     made_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class PushKeyRow(Base):
+    """The server's VAPID key pair (``push.py``): made once, kept, so every subscription a browser made with
+    its public key stays valid across restarts and instances. One row (``id`` 1)."""
+
+    __tablename__ = "push_keys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    private_key: Mapped[str] = mapped_column(String(64))
+    """The P-256 private value, 32 bytes, base64url."""
+    public_key: Mapped[str] = mapped_column(String(100))
+    """The uncompressed public point, 65 bytes, base64url: what ``pushManager.subscribe`` is given."""
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class PushSubscriptionRow(Base):
+    """One browser's push subscription for a profile (``push_api.py``): where to send, and its keys."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """SHA-256 of the endpoint (an endpoint is too long to be a key everywhere)."""
+    endpoint: Mapped[str] = mapped_column(String(2048))
+    profile_id: Mapped[str] = mapped_column(String(24), index=True)
+    p256dh: Mapped[str] = mapped_column(String(100))
+    auth: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class PushTurnRow(Base):
+    """The last turn of a match a your-turn push was sent for: at most one push per match per turn, whichever
+    instance sees the turn begin, and none again after a restart."""
+
+    __tablename__ = "push_turns"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    turn_version: Mapped[int] = mapped_column(Integer)
