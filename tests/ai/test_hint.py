@@ -1,5 +1,7 @@
 """Hints (regalia.ai.hint): King's Gold's values are the exact solver's; a hint never peeks."""
 
+import re
+
 import pytest
 
 from regalia.ai import load_agent
@@ -118,3 +120,119 @@ def test_a_hint_only_for_the_seat_to_move():
         hint_for_match(match, other)
     with pytest.raises(IllegalAction):
         hint(match.game, match.view(0), 0, [])
+
+
+# ----- The Gold Battle: what the suggested move captures, saves, guards or threatens ------------------
+
+GB_CAPTURE = """
+. . . . . . . . . . c
+. . . . . . . . . . .
+. . . . . m . . . . .
+. . . . . s . . . . .
+. . . . S . . . . . .
+. . . . . . S . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . M . . . . .
+. . . . . . . . . . .
+C . . . . . . . . . .
+"""
+"""Azure soldier f8 next to the Crimson soldier e7; g6-f7 or g6-g7 puts a second one beside it (rule 5)."""
+
+GB_DANGER = """
+. . . . . . . . . . c
+. . . . . . . . . . .
+. . . . . m . . . . .
+. . . . . . . . . . .
+. . . . . . s . . . .
+. . . s . . . . . . .
+. . . . S . . . . . .
+. . . . . . . . . . .
+. . . . . M . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . C
+"""
+"""The Crimson soldier e5 beside the Azure soldier d6: g7-f6 would put a second one beside him."""
+
+GB_MINE = """
+. . . . . . . . . . c
+. . . . . . . . . . .
+. . . . . m . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . s . . . .
+. . . . s . . . . . .
+. . . . . M . S . . .
+. . . . . . S . . . C
+"""
+"""Crimson's only home mine f2 pressed by the Azure soldier e3; g4-f3 or g4-g3 would make two (rule 10), and
+Crimson's home mines all taken lose the battle. One more Crimson soldier beside it (h2-g2) contests it."""
+
+
+def gb_match(rows):
+    from regalia.games.gold_battle import GoldBattle
+    from regalia.games.gold_battle.position import position_from_rows
+
+    return GoldBattle(position=position_from_rows(rows, "r 0-0 0 0")).new_match(seed=1)
+
+
+def test_gold_battle_hint_names_the_capture_it_makes():
+    match = gb_match(GB_CAPTURE)
+    h = hint_for_match(match, 0)
+    assert h.best in ("g6-f7", "g6-g7")  # both put a second soldier beside f8
+    assert h.reason.startswith(f"Soldier {h.best}: captures the Azure soldier on f8; winning chance ")
+    words = {c["action"]: c["words"] for c in h.choices}
+    assert "captures" not in words["e7-d7"] and "captures" not in words["a1-b2"]
+    after = match.game.apply(match.state, h.best)
+    assert after.soldiers[1] == 0  # a real capture: f8 is gone
+
+
+def test_gold_battle_hint_names_the_unit_in_danger_its_move_saves():
+    match = gb_match(GB_DANGER)
+    threat = match.game.apply(match.state.replace(side=1), "g7-f6")
+    assert not threat.soldiers[0]  # e5 is in danger: Azure's g7-f6 would take him
+    h = hint_for_match(match, 0)
+    assert h.best.startswith("e5-")
+    assert f"Soldier {h.best}: takes your soldier on e5 out of danger" in h.reason
+    after = match.game.apply(match.state, h.best)
+    for reply in match.game.legal_actions(after):  # no Azure reply takes him any more
+        assert match.game.apply(after, reply).soldiers[0]
+
+
+def test_gold_battle_hint_names_the_gold_mine_its_move_guards():
+    match = gb_match(GB_MINE)
+    game = match.game
+    for reply in ("g4-f3", "g4-g3"):
+        assert game.apply(match.state.replace(side=1), reply).outcome == (1, "mines")  # the mine in danger
+    h = hint_for_match(match, 0)
+    assert h.best == "h2-g2"
+    assert h.reason.startswith("Soldier h2-g2: guards your gold mine at f2; winning chance ")
+    after = game.apply(match.state, h.best)
+    assert all(game.apply(after, reply).outcome is None for reply in game.legal_actions(after))
+    words = {c["action"]: c["words"] for c in h.choices}
+    assert "guards" not in words["g1-f1"]  # leaves g1's square: one man beside the mine, not two
+
+
+def test_gold_battle_words_are_read_from_the_view_alone():
+    """Nothing of the battle is hidden: the words of every choice are those of the view's position, the same
+    from the live match and from its view sent as JSON (the no-peek rule: the state is never read)."""
+    import json
+
+    game = load_game("gold-battle")
+    match = game.new_match(seed=7)
+    agents = [load_agent("gold-battle", "easy", seed=s) for s in range(2)]
+    said = 0
+    for _ in range(40):
+        seat = match.to_move
+        view = json.loads(json.dumps(match.view(seat)))
+        rebuilt = game.determinize(view, seat, Rng(1))
+        for action in match.legal_actions():
+            line = game.advice_line(rebuilt, action)
+            assert line == game.advice_line(match.state, action)
+            assert line.split(":")[0].split()[-1] == action
+            assert not re.search(r"\b(GB|GC)-\d|\b(Red|Blue)\b|decision", line)
+            said += ":" in line
+        match.play(agents[seat].choose(match))
+    assert said > 50

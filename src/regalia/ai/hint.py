@@ -11,6 +11,11 @@ Battle the alpha-beta search of ``hard`` within its time cap (the best move's va
 are bounds: "at most"); Crown the Queen the paired sampling of ``hard`` (64 worlds dealt from the view);
 Gold Crown one decision of expectimax over the evaluation, the spin or the boulder's scatter averaged.
 
+The words: a game's optional hook ``advice_words(state, action, value)`` says a whole choice (King's Gold);
+else ``advice_line(state, action)`` says the move and what it does or aims at in the game's terms (The
+Gold Battle: what it captures, saves, guards or threatens; Gold Crown: the aim, breach, gate or chamber),
+and the value follows; else the action and the game's log line.
+
 A hint is computed exactly as a computer player decides: from ``view`` (``Match.view(seat)``) and the
 legal actions, never from the match's state. Its generator is seeded by the view's version, so asking
 twice gives the same hint.
@@ -72,19 +77,21 @@ def hint(game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> Hint
     ranked.insert(0, found.best)
     state = None
     words_hook = getattr(game, "advice_words", None)
-    if words_hook is not None:
+    line_hook = None if words_hook is not None else getattr(game, "advice_line", None)
+    if words_hook is not None or line_hook is not None:
         state = game.determinize(view, seat, Rng(seed).derive("words"))
+    lines = {action: str(line_hook(state, action)) for action in ranked} if line_hook is not None else {}
     choices: list[dict[str, JSON]] = []
     for action in ranked:
         value = found.values[action]
         if words_hook is not None:
             words = words_hook(state, action, value)
         else:
-            words = _words(found, action, value)
+            words = _words(found, action, value, lines.get(action))
         choices.append({"action": action, "value": round(value, 3), "words": words})
     reason = str(choices[0]["words"])
     if words_hook is None:
-        reason = _reason(game, view, seat, found, ranked)
+        reason = _reason(game, view, seat, found, ranked, lines.get(found.best))
     return Hint(game.id, seat, found.best, reason, found.unit, found.method, choices)
 
 
@@ -95,11 +102,11 @@ def hint_for_match(match: Match, seat: int) -> Hint:
     return hint(match.game, match.view(seat), seat, match.legal_actions())
 
 
-def _words(found: Valuation, action: str, value: float) -> str:
+def _words(found: Valuation, action: str, value: float, line: str | None = None) -> str:
     if found.unit == "points":
-        return f"{action}: {value:+.1f} expected"
+        return f"{line}; {value:+.1f} expected" if line else f"{action}: {value:+.1f} expected"
     bound = "at most " if found.method == "alphabeta" and action != found.best else ""
-    return f"{action}: {bound}{value:.0f}%"
+    return f"{line}; {bound}{value:.0f}%" if line else f"{action}: {bound}{value:.0f}%"
 
 
 def _said(game: Game, state: Any, action: str) -> str:
@@ -111,13 +118,19 @@ def _said(game: Game, state: Any, action: str) -> str:
     return lines[-1].rstrip(".") if lines else action
 
 
-def _reason(game: Game, view: dict[str, JSON], seat: int, found: Valuation, ranked: list[str]) -> str:
+def _reason(game: Game, view: dict[str, JSON], seat: int, found: Valuation, ranked: list[str],
+            line: str | None = None) -> str:
+    """The best choice said in the game's words: the game's ``advice_line`` (the move and what it does or aims
+    at) where it has one, else its log line, then the value."""
     state = game.determinize(view, seat, Rng("hint:reason"))
     best = found.best
     said = best if found.method == "sampling" else _said(game, state, best)  # a pass's card is not in the log
+    sep = "; " if line else ": "
+    if line:
+        said = line
     value = found.values[best]
     if found.method == "alphabeta":
-        line = f"{said}: winning chance {value:.0f}%"
+        line = f"{said}{sep}winning chance {value:.0f}%"
         if found.reply is not None:
             after = game.apply(state, best)
             line += f"; the search expects {_said(game, after, found.reply)} in answer"
@@ -125,8 +138,8 @@ def _reason(game: Game, view: dict[str, JSON], seat: int, found: Valuation, rank
     second = ranked[1] if len(ranked) > 1 else None
     gap = f", {value - found.values[second]:.1f} points more than {second}" if second else ""
     if found.method == "sampling":
-        return f"{said}: {value:.0f}% expected standing over the deals dealt from what you know{gap}"
-    return f"{said}: {value:.0f}% expected standing{gap}"
+        return f"{said}{sep}{value:.0f}% expected standing over the deals dealt from what you know{gap}"
+    return f"{said}{sep}{value:.0f}% expected standing{gap}"
 
 
 __all__ = ["Hint", "hint", "hint_for_match"]

@@ -158,6 +158,12 @@ class GoldBattle(Game):
     def encode_view(self, view: dict[str, Any]) -> list[float]:
         return encode(state_from_view(view))
 
+    def advice_line(self, state: BattleState, action: str) -> str:
+        """The hint's words for ``action``: the move, and what it captures, saves, guards or threatens."""
+        from .advice import advice_line
+
+        return advice_line(state, action, self.variant)
+
     # ----- positions ------------------------------------------------------------------------------
 
     def position(self, state: BattleState) -> str:
