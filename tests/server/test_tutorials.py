@@ -139,3 +139,22 @@ def test_every_game_has_a_tutorial_whose_every_step_starts_with_the_learner_seat
         assert answer.status_code == 201, answer.text
         info = site.http.get(f"/api/matches/{answer.json()['match']}").json()
         assert not info["is_over"] and [s["kind"] for s in info["seats"]][answer.json()["seat"]] == "human"
+
+
+def test_gold_crown_open_gates_step_answers_another_knight_not_quite_and_takes_the_crossing(site):
+    """Gold Crown's lesson of the 6 (the gates crashed open by the ram): another knight's step is answered
+    "not quite" and not played; the crossing through the gates is done."""
+    from regalia.games.gold_crown.tutorial import TUTORIAL as GC
+
+    n = next(i for i, step in enumerate(GC) if step.title == "The gates crash open")
+    answer = site.http.post(f"/api/tutorials/gold-crown/steps/{n}")
+    assert answer.status_code == 201, answer.text
+    started = answer.json()
+    version = version_of(site, started["match"])
+    body = {"match": started["match"], "seat_token": started["token"], "version": version}
+    url = f"/api/tutorials/gold-crown/steps/{n}/move"
+    wrong = site.http.post(url, json={**body, "action": "move d2-d3"}).json()
+    assert wrong == {"verdict": "not-quite", "say": GC[n].hint, "finished": False}
+    assert version_of(site, started["match"]) == version  # nothing played
+    done = site.http.post(url, json={**body, "action": "move k5-k6"}).json()
+    assert done["verdict"] == "done" and done["say"] == GC[n].done

@@ -96,19 +96,40 @@ def test_lesson_the_ram_rolls_onto_the_lowered_drawbridge() -> None:
     assert after(TUTORIAL[3], "ram").view(0)["barons"][0]["ram"] != before["ram"]
 
 
+def test_lesson_a_six_has_crashed_the_gates_open_and_a_knight_crosses_the_drawbridge_through_them() -> None:
+    """The moment follows a 6 spun with the ram on the drawbridge: the gates crashed open, the ram rolled back
+    to boxes 3 and 4; the knight on the drawbridge (box 2, k5) goes through the gates onto box 1 (k6)."""
+    step = TUTORIAL[4]
+    match = start(step)
+    gold = match.view(0)["barons"][0]
+    assert (gold["gates"], gold["bridge"], gold["ram"]) == ("open", "down", "home")
+    assert "Gold (South) spins 6: ram opens gates if on drawbridge and returns to boxes 3 and 4." in match.log
+    assert "Gold's gates crash open." in match.log and "Gold's ram rolls back to boxes 3 and 4." in match.log
+    assert "6" in step.text and "crashed your gates open" in step.text
+    assert "k6" in after(step, "move k5-k6").view(0)["knights"]["0"].split()
+    # the opening's own 6: just before it the ram stands on the drawbridge and the gates are closed
+    six = GoldCrown(**step.options).new_match(seed=step.seed)
+    for seat, action in step.prefix[:9]:
+        six.play(action, seat)
+    was = six.view(0)["barons"][0]
+    six.play("spin", 0)
+    now = six.view(0)["barons"][0]
+    assert (was["gates"], was["ram"], now["gates"], now["ram"]) == ("closed", "bridge", "open", "home")
+
+
 def test_lesson_a_ten_scales_the_stone_line() -> None:
-    assert any("up the castle's stone line" in line for line in after(TUTORIAL[4], "scale h6").log)
+    assert any("up the castle's stone line" in line for line in after(TUTORIAL[5], "scale h6").log)
 
 
-@pytest.mark.parametrize("index", [5, 6])
+@pytest.mark.parametrize("index", [6, 7])
 def test_lesson_a_guard_falls_to_a_knight_with_a_second_beside_him(index: int) -> None:
     step = TUTORIAL[index]
     match = after(step, step.moves[0])
     assert "A King's guard is slain." in match.log[-3:]
-    if index == 6:
+    if index == 7:
         assert chambers_of(match, 0) == chambers_of(start(step), 0) + 1
 
 
 def test_lesson_the_storm_takes_the_crown() -> None:
-    match = after(TUTORIAL[7], "storm")
+    match = after(TUTORIAL[8], "storm")
     assert match.is_over and match.winners == [0]

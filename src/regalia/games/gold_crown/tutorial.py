@@ -4,9 +4,10 @@ step teaches).
 The spinner and the boulders' drift are the game's own chance: each step is a match of two barons dealt
 from the step's ``seed`` and led to its moment by its ``prefix`` of actions (a match is options + seed +
 actions). Most moments come from one whole siege kept here (``SIEGE``: two computer barons, won by Gold's
-storm of the throne room); the ram's from a short opening of its own (``RAM``). The learner is Gold
-(South, seat 0), the computer (Easy) Silver. The last step is a real siege against Easy from a moment where
-Gold holds three chambers. tests/games/gold_crown/test_tutorial.py checks every step against the rules.
+storm of the throne room); the ram's and the open gates' from short openings of their own (``RAM``,
+``GATES``). The learner is Gold (South, seat 0), the computer (Easy) Silver. The last step is a real siege
+against Easy from a moment where Gold holds three chambers. tests/games/gold_crown/test_tutorial.py checks
+every step against the rules.
 """
 
 from __future__ import annotations
@@ -122,6 +123,13 @@ RAM = (
     'pin;1:end;0:spin;1:spin;1:end;0:spin'
 )
 
+GATES = (
+    "0:spin;1:spin;1:march;1:end;0:spin;0:ram;0:end;1:spin;1:end;0:spin;1:spin;1:end;0:spin;0:move j2-j3;"
+    "0:move j3-j4;0:move j4-k5"
+)
+"""A short opening of its own (seed \"gates123\"): Gold spins 5 (the drawbridge comes down), 10 (the ram rolls
+onto it), 6 (the gates crash open, the ram rolls back to 3-4), then 10 and walks a knight onto the drawbridge."""
+
 
 def siege(moment: int) -> tuple[tuple[int, str], ...]:
     """The first ``moment`` actions of ``SIEGE``."""
@@ -164,6 +172,18 @@ TUTORIAL: tuple[Step, ...] = (
         "Not quite: the ram opens the gates only from the drawbridge. Roll it onto the drawbridge.",
         "The ram stands on the drawbridge. Spin a 6 and the gates fly open; knights then cross through box 1.",
         seed="ram0", prefix=actions(RAM),
+    ),
+    Step(
+        "The gates crash open",
+        "Your ram stood on the drawbridge when you spun a 6: it crashed your gates open and rolled back to boxes 3 "
+        "and 4. With the bridge lowered and the gates open, knights cross: step the knight on k5 through the gates "
+        "onto k6.",
+        ("move k5-k6",),
+        "Not quite: your gates stand open, so the knight on the drawbridge at k5 can go through them. Step him onto "
+        "k6.",
+        "Through the gates! Move in as many knights as you can before a 7 closes the gates and raises the bridge: "
+        "a knight standing in the gates then is killed.",
+        seed="gates123", prefix=actions(GATES),
     ),
     Step(
         "Scaling the stone line",
