@@ -14,7 +14,9 @@ Gold Crown one decision of expectimax over the evaluation, the spin or the bould
 The words: a game's optional hook ``advice_words(state, action, value)`` says a whole choice (King's Gold);
 else ``advice_line(state, action)`` says the move and what it does or aims at in the game's terms (The
 Gold Battle: what it captures, saves, guards or threatens; Gold Crown: the aim, breach, gate or chamber),
-and the value follows; else the action and the game's log line.
+and the value follows; else the action and the game's log line. A game's ``view_advice_words(view, seat,
+action, value)`` comes before them all: it says a whole choice from the seat's view itself, never from a
+world determinized from it (Crown the Queen: a sampled world deals the others' hands and could invent facts).
 
 A hint is computed exactly as a computer player decides: from ``view`` (``Match.view(seat)``) and the
 legal actions, never from the match's state. Its generator is seeded by the view's version, so asking
@@ -77,6 +79,12 @@ def hint(game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> Hint
     ranked.insert(0, found.best)
     state = None
     words_hook = getattr(game, "advice_words", None)
+    view_words = getattr(game, "view_advice_words", None)
+    if view_words is not None:  # the hook ``view_advice_words(view, seat, action, value)`` (Crown the Queen)
+        # says a choice from the seat's view itself: a world sampled from the view could invent others' cards
+
+        def words_hook(_state: Any, action: str, value: float) -> str:
+            return str(view_words(view, seat, action, value))
     line_hook = None if words_hook is not None else getattr(game, "advice_line", None)
     if words_hook is not None or line_hook is not None:
         state = game.determinize(view, seat, Rng(seed).derive("words"))

@@ -2,7 +2,7 @@
 
 Modules: ``cards`` (the pack and the procession order), ``state`` (plain data), ``rules`` (the turn),
 ``view`` (what each seat may know; determinization), ``heuristics`` (the computer's judgement),
-``game`` (the ``CrownTheQueen`` rules object). Our rulebook, notation and readings are in RULES.md.
+``advice`` (a hint's words, from the view only), ``game`` (the ``CrownTheQueen`` rules object). Our rulebook, notation and readings are in RULES.md.
 """
 
 from .game import CrownTheQueen

@@ -166,6 +166,13 @@ class CrownTheQueen(Game):
             return lambda r: belief.believe(state, seat, r)
         return filter_worlds.sampler(state, seat, rng, particles)
 
+    def view_advice_words(self, view: dict[str, Any], seat: int, action: str, value: float) -> str:
+        """A hint's words for ``action`` from the seat's ``view`` alone (advice.py): which card to keep or pass
+        and why, in the procession's terms. The optional hook regalia.ai.hint reads (no sampled state)."""
+        from .advice import advice_words
+
+        return advice_words(view, seat, action, value)
+
     def board(self) -> dict[str, Any]:
         """The procession's stations in the order of rule 8 (a table lays each seat's row out by them)."""
         return {"procession": list(PROCESSION)}
