@@ -15,6 +15,7 @@
     POST /api/matches/{id}/rematch          the same game again, once over (GET: the one started, if any)
     POST /api/matches/{id}/hint             the computer's suggestion for your move (reviews.py)
     POST|GET /api/matches/{id}/review       the computer's review of a finished match (reviews.py)
+    GET /api/push/key, POST|DELETE /api/push/subscriptions   your-turn notices by Web Push (push_api.py)
     WS   /ws/matches/{id}                   play and watch (see ``protocol``)
 """
 
@@ -71,6 +72,7 @@ from .protocol import (
     SetLevel,
     client_message,
 )
+from .push_api import install as install_push
 from .referee import Referee
 from .reviews import install as install_reviews
 from .rulebooks import install as install_rulebooks
@@ -104,6 +106,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
         await turns.start()  # deadlines passed while no server ran are called now
         yield
         await turns.close()
+        await pusher.close()  # your-turn pushes under way (push_api.py)
         referee = getattr(_app.state, "referee", None)
         if referee is not None:  # its clock and stand-ins stop before the computers' workers do
             await referee.close()
@@ -126,6 +129,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     turns.notes.append(talk.note)  # a lapse of time is written in the table's log
     install_tutorials(app, catalog, hub, store)  # /api/tutorials: learn to play, step by step (tutorials.py)
     install_reviews(app, hub, store)  # /api/matches/{id}/hint and /review: the engines' advice (reviews.py)
+    pusher = install_push(app, hub, store)  # /api/push: your-turn notices by Web Push (push_api.py, push.py)
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
