@@ -265,6 +265,7 @@ def test_a_whole_turn_of_kings_gold_by_the_keys_a_die_held_and_the_throw_stopped
     start_from_lobby(page, site, "kings-gold", seats=["human", "computer:easy"])
 
     def press_until(selector: str) -> None:
+        page.wait_for_selector(selector)  # drawn first (the computer may throw before the helm comes round)
         for _ in range(20):
             page.keyboard.press("ArrowRight")
             if page.evaluate("(s) => document.activeElement?.matches(s)", selector):
