@@ -236,3 +236,101 @@ def test_gold_battle_words_are_read_from_the_view_alone():
             said += ":" in line
         match.play(agents[seat].choose(match))
     assert said > 50
+
+
+# ----- Gold Crown: the aim of the suggested action (a way in, a tower guard, a chamber) --------------------
+
+
+def gc_hint(state):
+    from tests.games.gold_crown.position import GAME
+
+    return hint(GAME, GAME.view(state, state.seat), state.seat, GAME.legal_actions(state))
+
+
+def test_gold_crown_hint_names_the_breach_its_knight_heads_for():
+    from regalia.games.gold_crown.advice import aim
+    from regalia.games.gold_crown.mat import BOX
+    from tests.games.gold_crown.position import marching
+
+    breach = {"breaches": (BOX["i7"],)}  # a boulder of Gold's broke the stone line at i7 (i6 stands before it)
+    h = gc_hint(marching({0: ["i4"]}, points=3, **breach))
+    assert h.reason.startswith("Move a knight toward the breach at i7 (move i4-")
+    h = gc_hint(marching({0: ["i5"]}, points=3, **breach))
+    assert h.reason.startswith("Move a knight up to the breach at i7 (move i5-i6); ")
+    h = gc_hint(marching({0: ["i6"]}, points=3, **breach))
+    assert h.best == "move i6-i7"
+    assert h.reason.startswith("Move a knight into the castle through the breach at i7 (move i6-i7); ")
+    assert "breach" not in aim(marching({0: ["i4"]}, points=3), "move i4-h5")  # no breach, no such aim
+
+
+def test_gold_crown_hint_names_the_gate_and_the_ram():
+    from tests.games.gold_crown.position import marching
+
+    gate = {"bridge": "down", "gates": "open"}
+    h = gc_hint(marching({0: ["j4"]}, points=3, **gate))
+    assert h.reason.startswith("Move a knight onto the drawbridge at the open gate (move j4-k5); ")
+    h = gc_hint(marching({0: ["k5"]}, points=3, **gate))
+    assert h.reason.startswith("Move a knight into the castle through the open gate (move k5-k6); ")
+    h = gc_hint(marching({0: ["k5"]}, points=3, bridge="down", gates="destroyed"))
+    assert "through the smashed gates (move k5-k6)" in h.reason
+    h = gc_hint(marching({0: ["k3"]}, points=3, bridge="down"))  # gates closed, the ram on boxes 3-4
+    assert h.best == "ram"
+    assert h.reason.startswith("Roll the ram onto the drawbridge: a 6 then crashes the gates open (ram); ")
+    waiting = gc_hint(marching({0: ["i3"]}, points=3, bridge="down", ram="bridge"))
+    words = {c["action"]: c["words"] for c in waiting.choices}
+    assert words["move i3-j4"].startswith("Move a knight beside the drawbridge, where the ram waits to crash the "
+                                          "gates (move i3-j4); ")
+
+
+def test_gold_crown_hint_names_the_chamber_and_the_tower_guards():
+    from regalia.games.gold_crown.mat import CHAMBERS
+    from regalia.games.gold_crown.state import CHOICE, KING
+    from tests.games.gold_crown.position import marching, position, spun
+    from tests.games.gold_crown.test_kings_men import NO_NEAR_TOWERS
+
+    h = gc_hint(marching({0: ["l8", "j8"]}, points=3, guards=NO_NEAR_TOWERS))
+    assert h.best in ("move l8-k9", "move j8-k9")  # onto the south chamber's guard, a comrade inside
+    assert h.reason.startswith(f"Take the south chamber from the King, your first chamber ({h.best}); ")
+    chambers = [KING] * 8
+    chambers[CHAMBERS.index("S")] = 0
+    second = marching({0: ["n8", "n9"]}, points=3, guards=NO_NEAR_TOWERS).with_(chambers=tuple(chambers))
+    h = gc_hint(second)
+    assert h.best in ("move n8-m9", "move n9-m9")
+    assert h.reason.startswith(f"Take the south-east chamber from the King, your second chamber ({h.best}); ")
+    first = gc_hint(marching({0: ["l7", "j8"]}, points=3, guards=NO_NEAR_TOWERS))
+    assert first.reason.startswith("Move a knight into the south chamber beside your knight: a step onto its "
+                                   f"guard then takes it ({first.best}); ")
+    towers = gc_hint(marching({0: ["h7", "p7"]}, points=3))  # on the wall, both tower guards of the wall stand
+    assert "tower" in towers.reason.split(" (move")[0]
+    catapult = spun(position({0: ["i4"]}), 12)
+    assert catapult.phase == CHOICE
+    words = {c["action"]: c["words"] for c in gc_hint(catapult).choices}
+    assert words["fire e5"].startswith("Catapult the tower guard on the south-west tower (fire e5); ")
+    assert words["fire g11"].startswith("Catapult g11 to breach the stone line at g6 (fire g11); ")
+    assert words["march"].startswith("Take the 12 move points instead (march); ")
+
+
+def test_gold_crown_words_are_read_from_the_view_alone():
+    """Nothing of the siege is hidden: a hint from the view sent as JSON is the live match's hint, and every
+    choice's words are those of the view's position (the no-peek rule: the state is never read)."""
+    import json
+
+    game = load_game("gold-crown")
+    match = game.new_match(seed=11)
+    agents = [load_agent("gold-crown", "easy", seed=s) for s in range(2)]
+    checked = 0
+    while not match.is_over and checked < 12:
+        seat = match.to_move
+        if len(match.legal_actions()) > 1 and len(match.actions) % 3 == 0:
+            view = json.loads(json.dumps(match.view(seat)))
+            h = hint(game, view, seat, match.legal_actions())
+            assert h == hint_for_match(match, seat)
+            rebuilt = game.determinize(view, seat, Rng(1))
+            for choice in h.choices:
+                line = game.advice_line(rebuilt, choice["action"])
+                assert line == game.advice_line(match.state, choice["action"])
+                assert line.endswith(f"({choice['action']})") and choice["words"].startswith(line)
+                assert not re.search(r"\b(GB|GC)-\d|DECISIONS|§", line)
+            checked += 1
+        match.play(agents[seat].choose(match))
+    assert checked == 12

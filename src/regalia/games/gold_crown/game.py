@@ -158,6 +158,13 @@ class GoldCrown(Game):
             raise NotImplementedError(f"{self.id} has no policy {name!r}")
         return planner.POLICIES[name](self, state, seat, rng, **params)
 
+    def advice_line(self, state: GoldCrownState, action: str) -> str:
+        """The hint's words for ``action``: its aim in the siege's terms (a way in, a tower guard, a chamber,
+        the throne room), its notation in brackets."""
+        from .advice import advice_line
+
+        return advice_line(state, action)
+
     # ----- the table ------------------------------------------------------------------------------------
 
     def board(self) -> dict[str, Any]:
