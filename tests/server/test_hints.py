@@ -54,6 +54,7 @@ def test_no_hint_for_a_stranger_out_of_turn_or_with_another_person(site):
     people = site.new_match("kings-gold", seats=[{"kind": "human"}, {"kind": "human"}])
     refused = site.http.post(f"/api/matches/{people['match']}/hint", json={"seat_token": people["tokens"]["0"]})
     assert refused.status_code == 409 and "against the computer" in refused.json()["detail"]
+    assert refused.json()["detail"].startswith("Hints are off in this match: other people play in it")
     assert site.http.post("/api/matches/nope/hint", json={"seat_token": "x"}).status_code == 404
     assert site.http.post(f"/api/matches/{match_id}/hint", json={}).status_code == 422
 
@@ -95,4 +96,102 @@ def test_no_hint_in_a_rated_match():
     seat, refusal = hint_refusal(live, "mine")
     assert (seat, refusal) == (0, None) or "not your turn" in (refusal or "")
     live.rated = True
-    assert hint_refusal(live, "mine") == (None, "no hints in a rated match")
+    seat, refusal = hint_refusal(live, "mine", allowed=True)  # not even with hints allowed at set-up
+    assert seat is None and refusal.startswith("Hints are off in this match: it is rated")
+
+
+# ----- hints in a match with other people, by agreement at set-up (NewMatch.hints) --------------------------
+
+def _people_match(site: LiveServer, hints: bool) -> tuple[str, dict[int, str]]:
+    """Crown the Queen for three people: the host's seat, and two open seats each taken by another person."""
+    created = site.http.post("/api/matches", json={
+        "game": "crown-the-queen", "options": {"rubber": False},
+        "seats": [{"kind": "human"}, {"kind": "open"}, {"kind": "open"}], "hints": hints})
+    assert created.status_code == 201, created.text
+    match_id = created.json()["match"]
+    tokens = {0: created.json()["tokens"]["0"]}
+    info = site.http.get(f"/api/matches/{match_id}").json()
+    assert info["hints"] is hints  # what a person taking a seat is shown before taking it
+    if hints:
+        assert any(m["match"] == match_id and m["hints"] for m in site.http.get("/api/matches?open=1").json())
+    for seat in (1, 2):
+        claimed = site.http.post(f"/api/matches/{match_id}/seats/{seat}/claim")
+        assert claimed.status_code == 200, claimed.text
+        tokens[seat] = claimed.json()["token"]
+    return match_id, tokens
+
+
+def test_a_match_with_people_that_allowed_hints_answers_each_seat_from_its_own_view(site):
+    from regalia.ai.hint import hint
+    from regalia.games import load_game
+
+    game = load_game("crown-the-queen", players=3, rubber=False)
+    match_id, tokens = _people_match(site, hints=True)
+    players = {seat: site.ws(match_id) for seat in tokens}
+    for seat, player in players.items():
+        player.hello(tokens[seat])
+    answered: set[int] = set()
+    for _ in range(8):
+        info = my_turn_of_anyone(site, match_id)
+        seat = info["to_move"]
+        player = players[seat]
+        state = player.wait_for(lambda s, v=info["version"]: s["version"] >= v and s["legal"])
+        answer = site.http.post(f"/api/matches/{match_id}/hint", json={"seat_token": tokens[seat]})
+        assert answer.status_code == 200, answer.text
+        found = answer.json()
+        assert found["seat"] == seat and found["version"] == state["version"] and found["best"] in state["legal"]
+        # exactly what that seat's own view gives (the view its socket was sent), nobody else's cards
+        mine = hint(game, state["view"], seat, state["legal"])
+        assert found["reason"] == mine.reason and found["best"] == mine.best
+        if len(state["legal"]) > 1:
+            assert "expected standing" in found["reason"]
+            if found["best"].startswith("pass "):
+                assert f"Seat {(seat + 1) % 3 + 1} (next)" in found["reason"]
+        # another person may not ask for the seat to move: a hint is for your own move
+        other = (seat + 1) % 3
+        refused = site.http.post(f"/api/matches/{match_id}/hint", json={"seat_token": tokens[other]})
+        assert refused.status_code == 409 and "not your turn" in refused.json()["detail"]
+        answered.add(seat)
+        player.act(found["best"])
+        player.wait_for(lambda s, v=state["version"]: s["version"] > v)
+    assert answered == {0, 1, 2}
+    for player in players.values():
+        player.close()
+
+
+def my_turn_of_anyone(site: LiveServer, match_id: str, seconds: float = 20) -> dict:
+    deadline = time.monotonic() + seconds
+    while True:
+        info = site.http.get(f"/api/matches/{match_id}").json()
+        if info["to_move"] is not None:
+            return info
+        assert time.monotonic() < deadline, "no seat came to move"
+        time.sleep(0.05)
+
+
+def test_a_match_with_people_without_the_option_refuses_a_hint_with_the_reason(site):
+    match_id, tokens = _people_match(site, hints=False)
+    seat = my_turn_of_anyone(site, match_id)["to_move"]
+    refused = site.http.post(f"/api/matches/{match_id}/hint", json={"seat_token": tokens[seat]})
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == ("Hints are off in this match: other people play in it, and hints were not "
+                                        "allowed when it was set up (without that, hints are for matches against "
+                                        "the computer only)")
+
+
+def test_a_rated_match_can_never_allow_hints(site):
+    from tests.server.test_profiles_api import auth, new_profile
+
+    me = new_profile(site, "hintless-hal")
+    body = {"game": "kings-gold", "seats": [{"kind": "human"}, {"kind": "open"}], "hints": True}
+    refused = site.http.post("/api/matches", json=body, headers=auth(me["token"]))
+    assert refused.status_code == 422
+    assert refused.json()["detail"].startswith("Hints cannot be allowed in a rated match: you are signed in")
+    # signed in without the option: the match is made (and counts for the rating once the profile sits)
+    body["hints"] = False
+    assert site.http.post("/api/matches", json=body, headers=auth(me["token"])).status_code == 201
+    # nor can a match that allows hints become rated: a profile may not sit in it
+    allowed = site.http.post("/api/matches", json={**body, "hints": True}).json()
+    sat = site.http.post(f"/api/matches/{allowed['match']}/seats/0/player",
+                         json={"seat_token": allowed["tokens"]["0"]}, headers=auth(me["token"]))
+    assert sat.status_code == 409 and "not rated" in sat.json()["detail"]

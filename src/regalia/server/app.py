@@ -74,6 +74,7 @@ from .protocol import (
 )
 from .push_api import install as install_push
 from .referee import Referee
+from .reviews import hints_setup_refusal
 from .reviews import install as install_reviews
 from .rulebooks import install as install_rulebooks
 from .seats import token_matches
@@ -143,6 +144,9 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     async def new_match(request: NewMatch, http: Request, authorization: str | None = Header(None)) -> MatchCreated:
         # limits.py: a signed-in profile's matches in play, else the client address's new matches a minute
         host = http.client.host if http.client else "unknown"
+        refusal = await hints_setup_refusal(store, request, authorization)  # a rated match never has hints
+        if refusal is not None:
+            raise HTTPException(422, refusal)
         async with app.state.admission.new_match(host, authorization) as opened:
             try:
                 live, minted, invites = await hub.create(request)
@@ -245,7 +249,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
                 raise HTTPException(422, f"this match cannot be played again here: {exc}") from None
             opened(new.id)
             before = await turns.read(match_id)  # a turn-based match's rematch is turn-based, its talk as it was
-            await turns.created(new, request, pace=before.pace, chat=before.chat)
+            await turns.created(new, request, pace=before.pace, chat=before.chat, hints=before.hints)
         return Rematch(match=new.id, created=True, tokens=minted, invites=invites)
 
     @app.get("/api/matches/{match_id}/rematch")
@@ -407,7 +411,10 @@ def match_info(summary: MatchSummary, referee: Referee, live: LiveMatch | None =
 
 
 def with_play(info: MatchInfo, play: Any, turns: TurnBased) -> MatchInfo:
-    """A turn-based match's pace, the seat to move and its time left (from the store: any instance's)."""
+    """Hints allowed; a turn-based match's pace, the seat to move and its time left (from the store: any
+    instance's)."""
+    if play is not None:
+        info.hints = play.hints
     if play is None or play.pace is None:
         return info
     info.pace = play.pace

@@ -120,6 +120,9 @@ class PlayRow(Base):
     chat: Mapped[bool] = mapped_column(Boolean, default=True)
     host_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seat of whoever set the match up: they may turn the table talk on or off."""
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The host allowed hints at set-up (``reviews.py``): every person who takes a seat is told so first,
+    and taking it is agreeing. Never in a rated match."""
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seat whose turn the deadline is for."""
     turn_version: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -49,6 +49,7 @@ from . import seats as seat_tokens
 from .hub import Hub, LiveMatch, NoSuchMatch
 from .limits import LimitExceeded, MatchQuota, ProfileQuota
 from .referee import Referee
+from .reviews import PROFILE_IN_HINTS_MATCH, hints_allowed
 from .scorekeeper import Scorekeeper
 from .store import Store
 
@@ -292,6 +293,8 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
             raise HTTPException(403, f"that token does not hold Seat {seat + 1} of this match")
         if live.match.is_over:
             raise HTTPException(409, "the match is over: its players are already recorded")
+        if await hints_allowed(store, match_id):  # a rated match never has hints (reviews.py)
+            raise HTTPException(409, PROFILE_IN_HINTS_MATCH)
         async with store.writing() as session:
             await seat_players.attach(session, match_id, seat, me.id)
         await hub.name_seat(live, seat, me.display_name, profile=True)

@@ -182,6 +182,9 @@ class NewMatch(_Message):
     """Turn-based play: seconds each person has for a turn (1 hour, 12 hours, 1 day, 3 days); None: real-time."""
     chat: bool | None = None
     """Table talk on or off; None: on, except in a match with strangers (open seats listed in the lobby)."""
+    hints: bool = False
+    """Hints allowed (``reviews.py``): every player may ask the computer for a hint on their own move. Whoever
+    takes a seat is told so first, and taking it is agreeing. Refused for a rated match (a signed-in host)."""
 
 
 class ClaimRequest(_Message):
@@ -264,6 +267,8 @@ class MatchInfo(BaseModel):
     deadline: str | None = None
     """Turn-based play: when the seat to move must have moved (ISO time), if a person is to move."""
     seconds_left: float | None = None
+    hints: bool = False
+    """Hints allowed at set-up: every player may ask for a hint on their own move (``reviews.py``)."""
 
 
 class Claimed(BaseModel):

@@ -5,9 +5,12 @@
     GET  /api/matches/{id}/review                   {"status": "none" | "running" | "done", "done", "total",
                                                      "review": {...} once done}
 
-A hint is for an unrated match against the computer only: the asker holds the seat to move (its token), no
-other person plays a seat, and nobody with a profile plays (a rated match). It is computed as a computer
-player decides, from that seat's view and legal actions (``regalia.ai.hint``), in a worker thread.
+A hint is for an unrated match: the asker holds the seat to move (its token), and nobody with a profile plays
+(a rated match, never with hints). Where another person plays a seat, only if the host allowed hints at
+set-up (``NewMatch.hints``, kept in ``match_play.hints``): whoever takes a seat of such a match is told so
+first, and taking it is agreeing; a signed-in host's match (rated) is refused the option, and a profile may
+not sit in a match that has it. A hint is computed as a computer player decides, from that seat's view and
+legal actions (``regalia.ai.hint``), in a worker thread.
 
 A review (``regalia.ai.review``) is made once per match, one at a time on this instance (it may take a
 minute of a core), from the match's verified record, and kept in ``match_reviews`` (``models.ReviewRow``):
@@ -33,9 +36,16 @@ from regalia.ai.review import review_match
 from regalia.core.errors import IllegalAction
 
 from .hub import Hub, LiveMatch, NoSuchMatch
-from .models import ReviewRow
+from .models import PlayRow, ReviewRow
+from .protocol import NewMatch
 from .seats import token_matches
 from .store import Store
+
+HINTS_OFF = "Hints are off in this match: "
+RATED_WITH_HINTS = ("Hints cannot be allowed in a rated match: you are signed in, so this match would count for "
+                    "your rating. Leave “Hints allowed” off, or set the match up signed out.")
+PROFILE_IN_HINTS_MATCH = ("Hints are allowed in this match, so it is not rated: you play it as a guest, not as "
+                          "your profile.")
 
 
 class HintRequest(BaseModel):
@@ -104,17 +114,35 @@ def setattr_progress(running: Running, done: int, total: int) -> None:
     running.done, running.total = done, total
 
 
-def hint_refusal(live: LiveMatch, token: str) -> tuple[int | None, str | None]:
-    """The seat the hint is for, or the reason there is none."""
+async def hints_allowed(store: Store, match_id: str) -> bool:
+    """Whether the host allowed hints when the match was set up (its ``match_play`` row)."""
+    async with store.sessions() as session:
+        row = await session.get(PlayRow, match_id)
+    return bool(row is not None and row.hints)
+
+
+async def hints_setup_refusal(store: Store, request: NewMatch, authorization: str | None) -> str | None:
+    """Why a new match may not allow hints, or None: a rated match never has them, and a signed-in host's
+    match is rated (their seats are their profile's)."""
+    if not request.hints or not authorization:
+        return None
+    from .profiles_api import bearer, profile_opened_by
+
+    return RATED_WITH_HINTS if await profile_opened_by(store, bearer(authorization)) is not None else None
+
+
+def hint_refusal(live: LiveMatch, token: str, allowed: bool = False) -> tuple[int | None, str | None]:
+    """The seat the hint is for, or the reason there is none (``allowed``: hints were allowed at set-up)."""
     held = [s.seat for s in live.seats if token_matches(token, s.token_hash)]
     if not held:
         return None, "only a player of this match may ask for a hint: the token holds no seat"
     if live.match.is_over:
         return None, "the match is over: there is nothing to hint"
     if live.rated:
-        return None, "no hints in a rated match"
-    if any(s.kind != "computer" and s.seat not in held for s in live.seats):
-        return None, "hints are for matches against the computer only"
+        return None, HINTS_OFF + "it is rated (a profile plays a seat), and a rated match never has hints"
+    if not allowed and any(s.kind != "computer" and s.seat not in held for s in live.seats):
+        return None, (HINTS_OFF + "other people play in it, and hints were not allowed when it was set up "
+                      "(without that, hints are for matches against the computer only)")
     seat = live.match.to_move
     if seat is None or seat not in held:
         return None, "it is not your turn: a hint is for your own move"
@@ -133,7 +161,7 @@ def router(hub: Hub, reviews: Reviews) -> APIRouter:
     @routes.post("/api/matches/{match_id}/hint")
     async def ask_hint(match_id: str, body: HintRequest) -> dict[str, Any]:
         live = await live_or_404(match_id)
-        seat, refusal = hint_refusal(live, body.seat_token)
+        seat, refusal = hint_refusal(live, body.seat_token, await hints_allowed(reviews.store, match_id))
         if seat is None:
             raise HTTPException(403 if refusal and "token" in refusal else 409, refusal)
         # the seat's view and legal actions now, and nothing else: what a computer player is given

@@ -85,13 +85,15 @@ class Play:
     lapses: dict[int, int] = field(default_factory=dict)
     stood: dict[int, int] = field(default_factory=dict)
     """Seat -> the match version when the computer last finished playing its lapsed turn (this instance)."""
+    hints: bool = False
+    """Hints allowed at set-up (``reviews.py``)."""
 
 
 def _play(row: PlayRow | None) -> Play:
     if row is None:
         return Play()
     return Play(row.pace, row.chat, row.host_seat, row.seat, row.turn_version, row.deadline,
-                {int(k): int(v) for k, v in (row.lapses or {}).items()})
+                {int(k): int(v) for k, v in (row.lapses or {}).items()}, hints=bool(row.hints))
 
 
 def turn_began(live: LiveMatch) -> int:
@@ -132,17 +134,18 @@ class TurnBased:
     # ----- set-up and loading -----------------------------------------------------------------------
 
     async def created(self, live: LiveMatch, request: NewMatch, *, pace: int | None = None,
-                      chat: bool | None = None, host_seat: int | None = None) -> Play:
-        """Keep a new match's pace and talk switch (``request``'s, or a rematch's carried ``pace``/``chat``)."""
+                      chat: bool | None = None, host_seat: int | None = None, hints: bool = False) -> Play:
+        """Keep a new match's pace, talk switch and hints (``request``'s, or a rematch's carried ones)."""
         pace = request.pace if request.pace is not None else pace
+        hints = request.hints or hints
         if chat is None:
             chat = request.chat if request.chat is not None else not strangers(request)
         if host_seat is None:
             host_seat = next((i for i, s in enumerate(request.seats or []) if s.kind == "human"),
                              0 if request.seats is None else None)
-        play = Play(pace=pace, chat=chat, host_seat=host_seat)
+        play = Play(pace=pace, chat=chat, host_seat=host_seat, hints=hints)
         async with self.store.writing() as session:
-            session.add(PlayRow(match_id=live.id, pace=pace, chat=chat, host_seat=host_seat, lapses={}))
+            session.add(PlayRow(match_id=live.id, pace=pace, chat=chat, host_seat=host_seat, lapses={}, hints=hints))
         live.pace = pace
         if pace is not None:
             self.plays[live.id] = play
