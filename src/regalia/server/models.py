@@ -158,6 +158,42 @@ class TutorialFinishedRow(Base):
     finished_at: Mapped[datetime] = mapped_column(UtcDateTime())
 
 
+class MailAddressRow(Base):
+    """A profile's e-mail for notices (``mail_notices.py``): the verified address, an address waiting for its
+    mailed code, how often to write, and the random secret each mail's unsubscribe link is made from."""
+
+    __tablename__ = "mail_addresses"
+
+    profile_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    address: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    """The verified address (None until a code was typed back)."""
+    pending: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    """An address given and mailed a code, not yet verified."""
+    code_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    code_expires_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    code_tries: Mapped[int] = mapped_column(Integer, default=0)
+    mode: Mapped[str] = mapped_column(String(8), default="off")
+    """``turn`` (a mail when it becomes your turn), ``digest`` (one a day) or ``off``."""
+    unsubscribe: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    """A link's token is the profile and an HMAC of the address under this secret (one link per address)."""
+    site: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """The site's address as the person reached it when giving theirs: the mails' links start with it."""
+    digest_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    """When the last daily digest went (or digest was chosen): the next is due a day later."""
+
+
+class MailNoticeRow(Base):
+    """A your-turn mail sent (or being sent) to a profile for one turn of a match: at most one per turn, on
+    whichever instance saw the turn begin, and none again after a restart."""
+
+    __tablename__ = "mail_notices"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    turn_version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    sent_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
 class ReviewRow(Base):
     """The computer's review of a finished match (``reviews.py``; ``regalia.ai.review``), kept with it."""
 
