@@ -159,6 +159,11 @@ def serve(
     db: Annotated[str | None, typer.Option(help="database URL (default: a SQLite file in the user's data folder)")] = None,
     broker: Annotated[str | None, typer.Option(
         help="redis://host:port: share matches with other instances on the same --db postgresql://...")] = None,
+    smtp: Annotated[str | None, typer.Option(
+        help="smtp://host:port, smtp+starttls://user:pass@host:587 or smtps://...: offer your-turn e-mails")] = None,
+    mail_from: Annotated[str | None, typer.Option(help="the e-mails' From address")] = None,
+    site_url: Annotated[str | None, typer.Option(
+        help="the site's public address, for the e-mails' links (default: as each person reached it)")] = None,
 ) -> None:
     """Run the web app."""
     try:
@@ -166,7 +171,7 @@ def serve(
     except ImportError as exc:
         console.print(f"[red]the web app is not available in this build: {exc}[/red]")
         raise typer.Exit(2) from exc
-    run_server(host=host, port=port, db=db, broker=broker)
+    run_server(host=host, port=port, db=db, broker=broker, smtp=smtp, mail_from=mail_from, site_url=site_url)
 
 
 @app.command()

@@ -16,6 +16,7 @@
     POST /api/matches/{id}/hint             the computer's suggestion for your move (reviews.py)
     POST|GET /api/matches/{id}/review       the computer's review of a finished match (reviews.py)
     GET /api/push/key, POST|DELETE /api/push/subscriptions   your-turn notices by Web Push (push_api.py)
+    GET|PUT|DELETE /api/profiles/me/mail, GET /api/unsubscribe   your-turn notices by e-mail (mail_api.py)
     WS   /ws/matches/{id}                   play and watch (see ``protocol``)
 """
 
@@ -44,6 +45,9 @@ from .chat import TableTalk
 from .faults import answer_database_failures
 from .hub import Client, Hub, LiveMatch, NoSuchMatch, Refusal
 from .limits import LOOPBACK, LimitExceeded, MatchQuota, TokenBucket
+from .mail import Mailer
+from .mail_api import install as install_mail
+from .mail_notices import MailNotices
 from .migrate import upgrade
 from .profiles_api import install as install_records
 from .protocol import (
@@ -86,10 +90,12 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 
 
 def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = None, bot_pause: float = 0.6,
-               bot_workers: int = 2, broker: str | Broker | None = None) -> FastAPI:
+               bot_workers: int = 2, broker: str | Broker | None = None, smtp: str | None = None,
+               mail_from: str | None = None, site_url: str | None = None) -> FastAPI:
     """The web app on database ``db`` offering ``catalog``'s games (default: every registered one).
 
     ``broker`` (``redis://...``): share the matches with other instances on the same database.
+    ``smtp`` (``smtp://...``, ``mail.py``): offer e-mail notices, sent from ``mail_from``, linking to ``site_url``.
     """
     catalog = catalog or default_catalog()
     store = Store(db)
@@ -105,7 +111,9 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
             await shared.start()
         ready.set()
         await turns.start()  # deadlines passed while no server ran are called now
+        await mail.start()  # the daily digest's loop (only with --smtp)
         yield
+        await mail.close()
         await turns.close()
         await pusher.close()  # your-turn pushes under way (push_api.py)
         referee = getattr(_app.state, "referee", None)
@@ -130,6 +138,8 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     turns.notes.append(talk.note)  # a lapse of time is written in the table's log
     install_tutorials(app, catalog, hub, store)  # /api/tutorials: learn to play, step by step (tutorials.py)
     install_reviews(app, hub, store)  # /api/matches/{id}/hint and /review: the engines' advice (reviews.py)
+    mail = MailNotices(hub, turns, Mailer(smtp, mail_from) if smtp else None, site_url=site_url)
+    install_mail(app, mail)  # e-mail notices: /api/profiles/me/mail, /api/unsubscribe (mail_api.py)
     pusher = install_push(app, hub, store)  # /api/push: your-turn notices by Web Push (push_api.py, push.py)
 
     @app.get("/healthz")

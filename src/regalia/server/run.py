@@ -101,8 +101,21 @@ def check_database(url: str) -> None:
                            "folder writable, the database server running?)") from None
 
 
+def check_smtp(url: str | None) -> str | None:
+    """``--smtp`` read (its password masked, for the start line), or ``StartupError`` saying the forms."""
+    if url is None:
+        return None
+    from .mail import parse_smtp_url
+
+    try:
+        return parse_smtp_url(url).shown()
+    except ValueError as exc:
+        raise StartupError(f"--smtp: {exc}") from None
+
+
 def run_server(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
-               bot_pause: float = 0.6, log_level: str = "info", broker: str | None = None) -> None:
+               bot_pause: float = 0.6, log_level: str = "info", broker: str | None = None,
+               smtp: str | None = None, mail_from: str | None = None, site_url: str | None = None) -> None:
     """Serve the lobby and every match on ``host:port``, stored in ``db`` (default: ``default_db()``).
 
     Exits with status 2 and one line on stderr when the database cannot be opened.
@@ -111,6 +124,7 @@ def run_server(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     try:
         url = db or default_db()
         check_database(url)
+        mail_server = check_smtp(smtp)
     except StartupError as exc:
         print(f"regalia serve: {exc}", file=sys.stderr, flush=True)
         raise SystemExit(EXIT_NO_DATABASE) from None
@@ -122,10 +136,11 @@ def run_server(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     # the database driver's thread commits each batch of actions and must get the interpreter back at once,
     # not after the event loop's 5 ms slice: under load that wait, not the disk, made the commit cycle
     sys.setswitchinterval(SWITCH_INTERVAL)
-    app = create_app(url, bot_pause=bot_pause, broker=broker)
+    app = create_app(url, bot_pause=bot_pause, broker=broker, smtp=smtp, mail_from=mail_from, site_url=site_url)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"Regalia is ready at http://{shown}:{port}/  (database: {shown_url(url)})"
-          + (f"  (broker: {shown_url(broker)})" if broker else ""), flush=True)
+          + (f"  (broker: {shown_url(broker)})" if broker else "")
+          + (f"  (e-mail: {mail_server})" if mail_server else ""), flush=True)
     # no permessage-deflate: views are small, and compressing every frame costs more CPU than it saves
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 16,
                 ws_per_message_deflate=False, access_log=False)
