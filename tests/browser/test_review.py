@@ -5,6 +5,7 @@ in the replay (progress, graph, per-player summary, moments marked)."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -82,3 +83,70 @@ def test_review_of_three_captains_draws_each_standing(page, site):
     expect(page.locator("#review-graph path.advantage")).to_have_count(3)
     page.locator("#review").scroll_into_view_if_needed()
     shot(page, "review-three-captains", full_page=False)
+
+
+def _match_with_a_friend(page, site, chromium_browser, hints: bool):
+    """The host sets up King's Gold with a friend's seat (its invite link), "Hints allowed" as asked; the friend
+    opens the link in another browser. Their two pages, host's first, and the match's id."""
+    page.goto(site.url + "/")
+    page.click("button[data-game='kings-gold']")
+    box = page.locator("#hints")
+    expect(box).to_be_visible()
+    expect(page.locator("#hints-field")).to_contain_text("Hints allowed")
+    expect(box).not_to_be_checked()
+    page.set_checked("#hints", hints)
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "open")
+    if hints:
+        shot(page, "hints-allowed-set-up")
+    page.click("#start-match")
+    page.wait_for_url("**/#/m/*")
+    match_id = page.url.rsplit("/", 1)[-1]
+    link = page.locator("#invites input").input_value()
+    friend = chromium_browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    errors: list[str] = []
+    friend.on("pageerror", lambda exc: errors.append(str(exc)))
+    friend.goto(link)
+    if hints:  # told before taking the seat; taking it is agreeing
+        expect(friend.locator("#hints-note")).to_contain_text("Hints are allowed in this match")
+        expect(friend.locator("#hints-agreement")).to_contain_text("By taking the seat you agree to it")
+        shot(friend, "hints-agreement")
+        friend.click("#take-seat")
+    else:
+        expect(friend.locator("#hints-agreement")).to_have_count(0)
+    friend.wait_for_url(f"**/#/m/{match_id}")
+    return page, friend, match_id, errors
+
+
+def _mover(site, match_id: str) -> int:
+    for _ in range(200):
+        to_move = site.http.get(f"/api/matches/{match_id}").json()["to_move"]
+        if to_move is not None:
+            return to_move
+        time.sleep(0.05)
+    pytest.fail("nobody came to move")
+
+
+def test_hints_allowed_at_set_up_give_each_person_the_hint_button_on_their_move(page, site, chromium_browser):
+    host, friend, match_id, errors = _match_with_a_friend(page, site, chromium_browser, hints=True)
+    pages = [host, friend]
+    seat = _mover(site, match_id)
+    mover, other = pages[seat], pages[1 - seat]
+    expect(mover.locator("#hint")).to_be_visible()
+    expect(other.locator("#actions")).to_contain_text("Waiting")
+    expect(other.locator("#hint")).to_have_count(0)
+    mover.click("#hint")
+    expect(mover.locator("#hint-reason")).to_contain_text("Hint: ")
+    shot(mover, "hint-with-a-friend")
+    assert not errors, f"JavaScript errors on the friend's page: {errors}"
+    friend.context.close()
+
+
+def test_without_hints_allowed_a_match_with_a_friend_has_no_hint_button(page, site, chromium_browser):
+    host, friend, match_id, errors = _match_with_a_friend(page, site, chromium_browser, hints=False)
+    seat = _mover(site, match_id)
+    mover = [host, friend][seat]
+    expect(mover.locator("#actions button.action").first).to_be_attached()
+    expect(mover.locator("#hint")).to_have_count(0)
+    assert not errors, f"JavaScript errors on the friend's page: {errors}"
+    friend.context.close()

@@ -31,20 +31,12 @@ async function route() {
         return;
       }
       const proof = parts[4] ? { key: parts[4] } : {};
-      const claimed = await api.claimSeat(parts[1], parseInt(parts[3], 10), proof).catch((error) => {
-        // taken, or no such seat: the match may still be watched
-        toast(error.message);
-        root.replaceChildren(h("p", {}, error.message, ". ", h("a", { href: `#/m/${parts[1]}` }, "Watch the match"),
-          " · ", h("a", { href: "#/" }, "Back to the lobby")));
-        return null;
-      });
-      if (!claimed) return;
-      api.rememberSeats(claimed.match, { [claimed.seat]: claimed.token });
-      await attachSeats(claimed.match, { [claimed.seat]: claimed.token });
-      // a guest is called at the table by the name they gave in this browser's lobby (a profile by its own)
-      const guest = api.me() ? null : api.guestName();
-      if (guest) await api.nameSeat(claimed.match, claimed.seat, claimed.token, guest).catch((e) => toast(e.message));
-      location.replace(`#/m/${claimed.match}`);
+      const info = await api.matchInfo(parts[1]).catch(() => null);
+      if (info?.hints) {  // the person is told before taking the seat; taking it is agreeing (server/reviews.py)
+        hintsAgreement(parts[1], parseInt(parts[3], 10), proof);
+        return;
+      }
+      await takeSeat(parts[1], parseInt(parts[3], 10), proof, false);
       return;
     }
     if (parts[0] === "learn" && parts[1]) { leave = await showTutorial(root, parts[1], parseInt(parts[2] || "0", 10) || 0); return; }
@@ -56,6 +48,40 @@ async function route() {
     root.replaceChildren(h("p", {}, error.message, " ", h("a", { href: "#/" }, "Back to the lobby")));
   }
   root.focus({ preventScroll: true });
+}
+
+/** Take an open seat (a private match's with its invite key) and go to the table. ``hints``: the match allows
+ *  hints, so it is not rated: a signed-in person plays it as a guest, by their profile's name. */
+async function takeSeat(matchId, seat, proof, hints) {
+  const claimed = await api.claimSeat(matchId, seat, proof).catch((error) => {
+    // taken, or no such seat: the match may still be watched
+    toast(error.message);
+    root.replaceChildren(h("p", {}, error.message, ". ", h("a", { href: `#/m/${matchId}` }, "Watch the match"),
+      " · ", h("a", { href: "#/" }, "Back to the lobby")));
+    return null;
+  });
+  if (!claimed) return;
+  api.rememberSeats(claimed.match, { [claimed.seat]: claimed.token });
+  if (!hints) await attachSeats(claimed.match, { [claimed.seat]: claimed.token });
+  // a guest is called at the table by the name they gave in this browser's lobby (a profile by its own)
+  const guest = api.me() && !hints ? null : api.me()?.name || api.guestName();
+  if (guest) await api.nameSeat(claimed.match, claimed.seat, claimed.token, guest).catch((e) => toast(e.message));
+  location.replace(`#/m/${claimed.match}`);
+}
+
+/** Before a seat of a match that allows hints is taken: what that means, and that taking the seat agrees to it. */
+function hintsAgreement(matchId, seat, proof) {
+  const take = h("button", { type: "button", class: "primary", id: "take-seat", onclick: () => {
+    take.disabled = true;
+    takeSeat(matchId, seat, proof, true).finally(() => { take.disabled = false; });
+  } }, `Agree and take seat ${seat + 1}`);
+  root.replaceChildren(h("section", { class: "panel", id: "hints-agreement", "aria-label": "Take the seat" },
+    h("h1", {}, `Take seat ${seat + 1}`),
+    h("p", { id: "hints-note" }, h("strong", {}, "Hints are allowed in this match. "),
+      "Every player may ask the computer for a hint on their own move (worked out from what their own seat sees, never from anyone else's cards)."),
+    h("p", {}, "By taking the seat you agree to it.",
+      api.me() ? " A match with hints is not rated: you play it as a guest, and it does not count for your profile." : ""),
+    h("p", {}, take, " ", h("a", { href: `#/m/${matchId}` }, "Watch instead"), " · ", h("a", { href: "#/" }, "Back to the lobby"))));
 }
 
 bindMuteButton(document.getElementById("mute"));

@@ -1,8 +1,9 @@
-// "Hint": the computer's suggestion for the person's own move, in an unrated match against the computer. The
+// "Hint": the computer's suggestion for the person's own move, in an unrated match against the computer, or one
+// with other people whose host allowed hints at set-up (each person agreed by taking a seat). The
 // server works it out from this seat's view (server/reviews.py, regalia.ai.hint); the table only shows it: the
 // suggested move lit in the list of moves, the reason in the game's words, the other choices with their values.
 import * as api from "./api.js";
-import { h, toast } from "./dom.js";
+import { h, namedLine, toast } from "./dom.js";
 
 let styled = false;
 export function adviceStyles() {
@@ -11,18 +12,20 @@ export function adviceStyles() {
   document.head.append(h("link", { rel: "stylesheet", href: "/static/advice.css" }));
 }
 
-/** Whether a hint may be asked: the person's move, every other seat a computer, no rated match (a computer
- *  whose level is fixed says the match counts for ratings). The server judges again. */
-export function hintAllowed(u) {
+/** Whether a hint may be asked: the person's move, no rated match (a computer whose level is fixed says the
+ *  match counts for ratings), and every other seat a computer unless hints were ``agreed`` at set-up. The
+ *  server judges again. */
+export function hintAllowed(u, agreed = false) {
   if (!u.legal.length || u.view.is_over || u.seats.length !== 1) return false;
-  return u.players.every((p) => u.seats.includes(p.seat) || (p.kind === "computer" && !p.level_fixed));
+  if (u.players.some((p) => p.kind === "computer" && p.level_fixed)) return false;
+  return agreed || u.players.every((p) => u.seats.includes(p.seat) || p.kind === "computer");
 }
 
 const CHOICES_SHOWN = 8;
 
 /** The Hint button and, once asked, its answer, under the moves in ``actions``; null where no hint is offered. */
-export function hintControl(matchId, u, actions) {
-  if (!hintAllowed(u)) return null;
+export function hintControl(matchId, u, actions, agreed = false) {
+  if (!hintAllowed(u, agreed)) return null;
   adviceStyles();
   const answer = h("div", { class: "hint-answer", id: "hint-answer", role: "status", "aria-live": "polite" });
   const button = h("button", { type: "button", id: "hint", onclick: async () => {
@@ -32,7 +35,7 @@ export function hintControl(matchId, u, actions) {
       const found = await api.call("POST", `/api/matches/${encodeURIComponent(matchId)}/hint`,
         { seat_token: api.tokensFor(matchId)[0] });
       if (found.version !== u.version || !actions.isConnected) return;  // the table moved on meanwhile
-      show(found, actions, answer);
+      show(found, actions, answer, u.players);
     } catch (error) {
       toast(error.message);
     } finally {
@@ -43,7 +46,7 @@ export function hintControl(matchId, u, actions) {
   return h("div", { class: "hint-box" }, button, answer);
 }
 
-function show(found, actions, answer) {
+function show(found, actions, answer, players) {
   for (const lit of actions.querySelectorAll("button.action.hinted")) lit.classList.remove("hinted");
   const move = [...actions.querySelectorAll("button.action")].find((b) => b.dataset.action === found.best);
   if (move) {
@@ -61,9 +64,9 @@ function show(found, actions, answer) {
     return fresh;
   });
   answer.replaceChildren(
-    h("p", { class: "hint-reason", id: "hint-reason" }, "Hint: ", found.reason),
+    h("p", { class: "hint-reason", id: "hint-reason" }, "Hint: ", namedLine(found.reason, players)),  // "Seat 2": its player's name
     valued.length > 1 ? h("details", { class: "hint-more" }, h("summary", {}, `Every choice, valued (${valued.length})`),
       h("ol", { class: "hint-choices" }, valued.slice(0, found.unit === "points" ? valued.length : CHOICES_SHOWN)
-        .map((c, i) => h("li", { class: i === 0 ? "best" : null }, c.words)))) : null,
+        .map((c, i) => h("li", { class: i === 0 ? "best" : null }, namedLine(c.words, players))))) : null,
   );
 }

@@ -282,11 +282,13 @@ function matchForm(box, game) {
     const first = seatsBox.querySelector(".seat-row .seat-name");
     if (!api.me() && first && !first.hidden) api.rememberGuestName(first.value.trim());  // this browser's guest
     const listed = form.querySelector("#listed");
-    await startMatch({ game: game.id, options, seats, private: !listed.checked, ...readPace(form) }, leavers, placeError);
+    const hints = form.querySelector("#hints").checked;
+    await startMatch({ game: game.id, options, seats, private: !listed.checked, hints, ...readPace(form) }, leavers, placeError);
   } },
   h("h2", {}, `${game.title}: a new match`),
   top.map((f) => f.field),
   h("fieldset", { onchange: showListed }, h("legend", {}, "Who sits where"), seatsBox, listedField),
+  hintsField(),
   paceField(),
   houseRules,
   h("button", { type: "submit", class: "primary", id: "start-match" }, "Start the match"));
@@ -294,6 +296,20 @@ function matchForm(box, game) {
   for (const type of ["change", "input"]) playersInput()?.addEventListener(type, () => { drawSeats(); showListed(); });
   drawSeats();
   box.scrollIntoView({ behavior: "smooth" });
+}
+
+/** "Hints allowed": every player may ask the computer for a hint on their own move, where other people play
+ *  (against the computer alone hints are always offered). Whoever takes a seat is told so first, and taking it
+ *  is agreeing. A rated match never has hints: a signed-in host's match is rated, so the box is off for them. */
+function hintsField() {
+  const rated = Boolean(api.me());
+  return h("div", { class: "field check", id: "hints-field" },
+    h("label", { for: "hints" }, h("input", { type: "checkbox", id: "hints", name: "hints", disabled: rated }),
+      " Hints allowed",
+      h("small", {}, rated
+        ? " Not in a rated match: you are signed in, so this match counts for your rating."
+        : " Every player may ask the computer for a hint on their own move. Whoever takes a seat is told before "
+          + "taking it, and taking it is agreeing. A match with hints is not rated.")));
 }
 
 async function fillLists(games) {
@@ -310,7 +326,7 @@ async function fillLists(games) {
       h("a", { href: `#/m/${m.match}/join/${s.seat}` }, `join seat ${s.seat + 1}`)),
     h("a", { href: `#/m/${m.match}` }, "watch")];
     return h("li", {}, `${titles[m.game]} · ${m.seats.length} seats, ${open.length} open`,
-      links.map((link) => [" · ", link]));
+      m.hints ? h("span", { class: "hints-allowed" }, " · hints allowed") : null, links.map((link) => [" · ", link]));
   })) : h("p", { class: "muted" }, "No match is waiting for players."));
   const order = api.recentMatchIds();
   recent.sort((a, b) => order.indexOf(a.match) - order.indexOf(b.match));

@@ -75,6 +75,7 @@ export async function showMatch(root, matchId, lesson = null) {  // lesson: a tu
   let table = null;
   let geometry = null;
   let leavers = null;  // the match's rule for a person who leaves (the host's, or the server's default)
+  let hintsAgreed = false;  // the host allowed hints at set-up, and each person agreed by taking a seat
   let shownSeat = null;
   let previous = null;  // the update drawn last
   let before = null;  // the one drawn before it (the table's last move is the step between them)
@@ -110,6 +111,7 @@ export async function showMatch(root, matchId, lesson = null) {  // lesson: a tu
       // the board's fixed geometry comes from the rules package, never from a copy in the table module
       geometry = await api.matchInfo(matchId).then((info) => {
         leavers = info.leavers;
+        hintsAgreed = Boolean(info.hints);
         return api.board(game.id, info.options);
       }).catch((e) => { console.error(e); return null; });
       parts.title.textContent = game.title;
@@ -219,7 +221,7 @@ export async function showMatch(root, matchId, lesson = null) {  // lesson: a tu
       onTable ? h("p", { class: "muted play-on-table" }, table.prompt ? table.prompt(u) : "Play on the table.") : null,
       allMoves(u.legal, { label: (a) => (table.label ? table.label(a, u) : a), play, open: !onTable || movesOpen,
         onToggle: onTable ? (open) => { movesOpen = open; } : null }),
-      hintControl(matchId, u, parts.actions),  // unrated, against the computer: hint.js
+      hintControl(matchId, u, parts.actions, hintsAgreed),  // unrated, against the computer or by agreement: hint.js
     ].filter(Boolean));
   }
 
