@@ -7,6 +7,7 @@ import { h, toast } from "./dom.js";
 import { skinPreview } from "./games/kings-gold/dice.js";
 import { finishedLine } from "./tutorial.js";
 import { inPlayPanel } from "./turns.js";
+import { mailSettings } from "./mail-settings.js";
 
 function remember(signed) {
   localStorage.setItem(PROFILE_KEY, JSON.stringify(signed));
@@ -104,6 +105,8 @@ export async function showProfile(root, profileId = null) {
     .catch((error) => console.error(error));  // the tutorials it finished (tutorial.js)
   if (own) {  // this browser's matches in play, your turn first, with the time left (turns.js)
     inPlayPanel().then((panel) => root.querySelector("#profile h2")?.before(panel)).catch((error) => console.error(error));
+    mailSettings().then((box) => box && root.querySelector("#profile .own-tools")?.after(box))  // mail-settings.js
+      .catch((error) => console.error(error));
   }
 }
 
