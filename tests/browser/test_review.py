@@ -150,3 +150,22 @@ def test_without_hints_allowed_a_match_with_a_friend_has_no_hint_button(page, si
     expect(mover.locator("#hint")).to_have_count(0)
     assert not errors, f"JavaScript errors on the friend's page: {errors}"
     friend.context.close()
+
+
+def test_crown_the_queen_hint_says_the_card_and_why_with_the_next_player_by_name(page, site):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    start_from_lobby(page, site, "crown-the-queen", seats=["human", "computer:easy", "computer:easy"])
+    reason = page.locator("#hint-reason")
+    for _ in range(12):  # to a pass (a keep or swap says nothing of the next player): each hinted move played
+        page.wait_for_function("document.querySelector('#hint:not([disabled])')")
+        page.click("#hint")
+        expect(reason).to_contain_text(re.compile(r"^Hint: (pass|keep|swap) .*expected standing$"))
+        if reason.text_content().startswith("Hint: pass"):
+            break
+        page.click("#actions button.action.hinted")
+        expect(reason).to_have_count(0)
+    else:
+        pytest.fail("no pass came")
+    expect(reason).to_contain_text(re.compile(r"Computer 1 \(Easy\) \(next\) has laid"))  # Seat 2, by its name
+    expect(reason).not_to_contain_text("Seat 2")
+    shot(page, "hint-crown-the-queen")

@@ -158,6 +158,8 @@ def advice_words(view: Mapping[str, Any], seat: int, action: str, value: float) 
     if action == KEEP:
         if passed in needs_next(tuple(view["processions"][seat])):
             return f"keep {called(passed)}: {mine} · {standing}"
+        if not in_procession(passed) or station_filled(tuple(view["processions"][seat]), passed):
+            mine += ", but you may pass it on this turn"
         return f"keep {called(passed)}: {mine}; {your_need(view, seat)} · {standing}"
     return (f"swap {called(passed)}: {mine}; turn it face up, out of this game for everyone, and draw from the "
             f"centre pack instead ({view['pack']} cards left); {your_need(view, seat)} · {standing}")
