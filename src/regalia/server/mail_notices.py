@@ -85,6 +85,11 @@ def unsubscribe_token(row: MailAddressRow, address: str) -> str:
     return f"{row.profile_id}.{mac}"
 
 
+def same(expected: str, given: str) -> bool:
+    """A constant-time comparison of a token with what a link brought (any text: compared as UTF-8 bytes)."""
+    return hmac.compare_digest(expected.encode(), given.encode("utf-8", "replace"))
+
+
 def time_left(seconds: float) -> str:
     """"2 days 3 hours", "5 hours 10 minutes", "40 minutes", "less than a minute"."""
     minutes = int(max(0.0, seconds) // 60)
@@ -234,11 +239,11 @@ class MailNotices:
             row = await session.get(MailAddressRow, profile_id) if profile_id and len(profile_id) <= 24 else None
             if row is None or not row.unsubscribe:
                 return None
-            if row.address and hmac.compare_digest(unsubscribe_token(row, row.address), token):
+            if row.address and same(unsubscribe_token(row, row.address), token):
                 done = "already off" if row.mode == "off" else "off"
                 row.mode = "off"
                 return row.address, done
-            if row.pending and hmac.compare_digest(unsubscribe_token(row, row.pending), token):
+            if row.pending and same(unsubscribe_token(row, row.pending), token):
                 address = row.pending
                 row.pending, row.code_hash, row.code_expires_at = None, None, None
                 return address, "forgotten"
