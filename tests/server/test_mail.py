@@ -202,6 +202,18 @@ def test_a_code_expires_and_five_wrong_codes_use_it_up(site):
     assert mail_settings(site, me)["address"] is None
 
 
+def test_the_unsubscribe_link_of_a_code_s_mail_forgets_that_address_alone(site):
+    me = new_profile(site, "Dora")
+    verified(site, me, "dora@example.org")
+    site.http.put("/api/profiles/me/mail", json={"address": "not-dora@example.org"}, headers=me)  # a mistake
+    [mail] = site.inbox.wait("not-dora@example.org", 1)
+    clicked = httpx.post(unsubscribe_link(mail))  # the mail program's one-click button (RFC 8058)
+    assert clicked.status_code == 200 and "The code mailed to not-dora@example.org no longer works" in clicked.text
+    assert mail_settings(site, me) == {"offered": True, "address": "dora@example.org", "pending": None, "mode": "turn"}
+    refused = site.http.post("/api/profiles/me/mail/verify", json={"code": code_in(mail)}, headers=me)
+    assert refused.status_code == 409
+
+
 def test_an_address_that_is_not_one_is_refused_with_a_reason_and_nothing_is_mailed(site):
     me = new_profile(site, "Cleo")
     for bad in ["", "cleo", "cleo@", "@example.org", "cleo@example", "a b@example.org", "cleo@example.org\r\nBcc: x@y.z",
