@@ -4,6 +4,7 @@
 // static files so the lobby opens without the server.
 import * as api from "./api.js";
 import { h } from "./dom.js";
+import { subscribePush } from "./push.js";
 
 const BASE_TITLE = /^\(\d+\)\s+/;
 let waitingBefore = null;  // the match ids waiting for us at the last look (null: not looked yet)
@@ -16,6 +17,7 @@ export const notificationsOffered = () => "Notification" in window && Notificati
 export async function askPermission() {
   if (!("Notification" in window)) return "denied";
   const answer = await Notification.requestPermission();
+  if (answer === "granted") subscribePush();  // and with the tab closed, by Web Push (push.js)
   return answer;
 }
 
@@ -121,6 +123,7 @@ export function startNotices() {
         .filter((url) => url.origin === location.origin && (url.pathname.startsWith("/static/") || url.pathname === "/api/games"))
         .map((url) => url.pathname);
       ready.active?.postMessage({ keep: files });
+      subscribePush();  // said yes before: the subscription renewed for the profile signed in now (push.js)
     }).catch((error) => console.warn("no offline copy:", error.message));
   }
 }

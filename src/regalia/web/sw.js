@@ -44,3 +44,24 @@ self.addEventListener("fetch", (event) => {
     return response;
   }).catch(() => caches.match(key).then((found) => found || Response.error())));
 });
+
+// Web Push (push.js subscribes; the server's push_api.py sends): a your-turn notice with the tab closed, which
+// opens (or brings forward) the match. The notice says only what every player may know (the server builds it).
+self.addEventListener("push", (event) => {
+  let notice = {};
+  try { notice = event.data ? event.data.json() : {}; } catch { notice = {}; }
+  const url = typeof notice.url === "string" && notice.url.startsWith("/") ? notice.url : "/";
+  event.waitUntil(self.registration.showNotification(notice.title || "Regalia", {
+    body: typeof notice.body === "string" ? notice.body : "", tag: url, data: { url }, icon: "/static/icon.svg" }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || "/", self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+    const open = windows.find((w) => w.url === url) || windows.find((w) => new URL(w.url).origin === self.location.origin);
+    if (!open) return self.clients.openWindow(url);
+    return open.focus().then((focused) => (focused && focused.url !== url ? focused.navigate(url) : focused))
+      .catch(() => self.clients.openWindow(url));  // a window this worker does not control cannot be sent
+  }));
+});
