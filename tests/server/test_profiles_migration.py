@@ -11,7 +11,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
 
 from regalia.records import RecordsBase
-from regalia.server import seat_players  # noqa: F401  (its table joins Base.metadata)
+from regalia.server import notes, seat_players  # noqa: F401  (their tables join Base.metadata)
 from regalia.server.migrate import MIGRATIONS, upgrade
 from regalia.server.models import Base
 

@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from regalia.server.models import ChatRow, PlayRow
+from regalia.server.models import PlayRow
+from regalia.server.notes import NoteRow
 from regalia.server.turn_based import HandWallClock
 from tests.scale.conftest import redis_url  # noqa: F401  (the throwaway Redis)
 from tests.server.conftest import serve
@@ -30,7 +31,7 @@ def test_two_instances_on_postgresql_and_redis_agree_on_the_deadline_and_call_on
         clock.advance(DAY + 1)
         wait(lambda: info(b, match_id)["to_move"] == 1 and info(b, match_id)["seconds_left"] == DAY)
         time.sleep(0.3)  # both instances ticked many times over the passed deadline
-        assert len(rows(a, ChatRow, match_id)) == 1  # one lapse, written once
+        assert len(rows(a, NoteRow, match_id)) == 1  # one lapse, written once in the log
         assert rows(a, PlayRow, match_id)[0].lapses == {"0": 1}
         watcher.wait_for(lambda s: s["version"] == info(a, match_id)["version"])
         assert deadline_of(a, match_id) == deadline_of(b, match_id)

@@ -37,6 +37,7 @@ from sqlalchemy.exc import IntegrityError
 
 from regalia.core.errors import UnknownGame
 
+from . import notes
 from .boards import install as install_boards
 from .bots import Bots
 from .broker import Broker, make_broker
@@ -135,7 +136,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
     install_rulebooks(app, catalog)  # GET /api/games/{id}/rules: its rulebook.md as HTML (rulebooks.py)
     turns = app.state.turns = TurnBased(hub, app.state.referee)  # turn-based play (turn_based.py)
     talk = app.state.talk = TableTalk(hub)  # table talk (chat.py)
-    turns.notes.append(talk.note)  # a lapse of time is written in the table's log
+    turns.notes.append(hub.note)  # a lapse of time is written in the match's log (notes.py: kept, replayed)
     install_tutorials(app, catalog, hub, store)  # /api/tutorials: learn to play, step by step (tutorials.py)
     install_reviews(app, hub, store)  # /api/matches/{id}/hint and /review: the engines' advice (reviews.py)
     mail = MailNotices(hub, turns, Mailer(smtp, mail_from) if smtp else None, site_url=site_url)
@@ -281,7 +282,7 @@ def create_app(db: str = "sqlite:///regalia.db", *, catalog: Catalog | None = No
         if seat is not None and not 0 <= seat < live.match.players:
             raise HTTPException(400, f"no seat {seat}: this match has {live.match.players} seats, numbered "
                                      f"from 0 in the API (0 to {live.match.players - 1})")
-        steps = replay_steps(live, seat)
+        steps = notes.into_steps(replay_steps(live, seat), await notes.read(store, match_id))  # the server's lines
         return {"match": match_id, "game": live.match.game.id, "seat": seat, "steps": steps,
                 "hidden_information": live.match.game.hidden_information}  # this match's: a mode may have none
 

@@ -35,7 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from regalia.core.errors import IllegalAction
 from regalia.core.match import Match
 
-from . import seat_players
+from . import notes, seat_players
 from . import seats as tokens
 from .bots import Bots
 from .broker import SEATS, Broker
@@ -327,6 +327,7 @@ class Hub:
             before = match.state
             match.play(action, seat, clock=action in game.clock_actions(match.state))
             last = {"seat": seat, "action": action}
+        notes.restore(match.log, await notes.read(self.store, stored.id))  # the server's own lines, where they were
         live = LiveMatch(stored.id, match, stored.seats, stored.seed, stored.seed_commitment,
                          leavers=stored.leavers)
         live.last = last
@@ -448,12 +449,20 @@ class Hub:
             was = live.seats[seat]
             if was.level != level:  # a match event, not a rule: the log says who changed what (issue #40)
                 by = client.focus if client.focus in client.seats else min(client.seats)
-                live.match.log.append(f"{live.seat_name(by)} set {was.name or f'Seat {seat + 1}'} to "
-                                      f"{level_title(level)}: it plays so from its next move.")
+                await notes.write(self.store, live.id, live.match.log, live.match.version,
+                                  f"{live.seat_name(by)} set {was.name or f'Seat {seat + 1}'} to "
+                                  f"{level_title(level)}: it plays so from its next move.")
             was.level = level
             was.name = computer_seat_name(level)
             self._broadcast(live)
         await self.seats_changed(live)
+
+    async def note(self, live: LiveMatch, text: str) -> None:
+        """A line of the server's in the match's log (``notes.py``: kept with the match, shown to every seat and
+        in the replay): what happened at the table, never a rule."""
+        async with live.lock:
+            await notes.write(self.store, live.id, live.match.log, live.match.version, text)
+            self._broadcast(live)
 
     async def _rated(self, live: LiveMatch) -> bool:
         """Whether ``live`` counts for ratings: a person with a profile plays one of its seats."""
@@ -571,11 +580,14 @@ class Hub:
             return False
         match = live.match
         game = match.game
+        written = await notes.read(self.store, live.id, from_line=len(match.log))  # the other's notes too
+        notes.due(match.log, written, match.version)
         for seat, action in newer:
             before = match.state
             match.play(action, seat, clock=action in game.clock_actions(match.state))
             live.last = {"seat": seat, "action": action}
             live.last_hidden = hidden_from(game, before, seat, action)
+            notes.due(match.log, written, match.version)
         self._broadcast(live)
         return True
 

@@ -10,7 +10,8 @@ restarted server, or another instance on the same database, honours the same one
                      -> one instance claims the lapse (moves the deadline on by RETRY_SECONDS, a
                         conditional update only one wins); it loads the match, and the computer at the
                         match's leaver level plays the seat's turn (``stand_in``, as the referee's zombie)
-                     -> lapse n of LAPSES_GONE in a row is written in the table's log (a note of the talk);
+                     -> lapse n of LAPSES_GONE in a row is written in the match's log (``Hub.note``: kept
+                        with the match, seen by every seat and in the replay);
                         the third makes the seat "left": the referee's zombie plays it from then on,
                         until its person comes back (their own move starts the count again)
 
@@ -125,7 +126,7 @@ class TurnBased:
         self.standing: set[tuple[str, int]] = set()
         """(match, seat) the computer is playing now because time ran out (not the person's own moves)."""
         self.notes: list[Any] = []
-        """``async note(live, text)`` callbacks: the table talk writes a lapse in the table's log."""
+        """``async note(live, text)`` callbacks: the hub writes a lapse in the match's log (``notes.py``)."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop: asyncio.Task[None] | None = None
         hub.watchers.append(self.watch)
