@@ -249,6 +249,21 @@ def test_the_tab_s_title_says_when_the_move_is_yours(page, toy_site):
     expect(page).to_have_title("Pig · Regalia")
 
 
+def test_a_turn_based_table_says_the_leaver_rule_at_the_match_s_pace(page, toy_site):
+    """In a turn-based match the computer steps in when a person's time per move runs out, not after the
+    real-time grace: the table's line says so with the match's own pace."""
+    page.goto(toy_site.url + "/")
+    page.click("button[data-game='pig']")
+    page.select_option("#seat-1", "open")
+    page.select_option("#pace", "86400")  # a day per move
+    page.click("#start-match")
+    page.wait_for_url("**/#/m/*")
+    expect(page.locator("#leaver-rule")).to_have_text(
+        "If a player does not move, the computer (random) plays their turn when their 1 day runs out; after "
+        "three such turns in a row, their seat, until they come back. Still gone at the end: a forfeit.")
+    expect(page.locator("#leaver-rule")).not_to_contain_text(" s,")
+
+
 def test_a_friend_who_leaves_is_shown_away_while_the_computer_plays_for_them(page, toy_site, chromium_browser):
     page.goto(toy_site.url + "/")
     page.click("button[data-game='pig']")

@@ -3,6 +3,7 @@
 // referee does the rest; the person takes the seat back the moment they return.
 import { call } from "./api.js";
 import { h, toast } from "./dom.js";
+import { paceWords } from "./turns.js";
 
 /** The computer levels a person is offered: Easy, Medium and Hard (the baselines stay in the API and CLI);
  *  a game with none of them (a toy) offers what it has. */
@@ -37,4 +38,17 @@ export async function applyLeavers(matchId, tokens, fieldset) {
   await call("POST", `/api/matches/${encodeURIComponent(matchId)}/leavers`,
     { seat_token: token, grace: Number.isFinite(grace) ? grace : 60, level })
     .catch((error) => toast(`What happens if a player leaves was not saved: ${error.message}`));
+}
+
+/** The table's line on what happens to a person's seat, at the match's own pace: after the host's grace in
+ *  real time; in a turn-based match (``pace``: seconds per move), when the person's time per move runs out
+ *  (the server's turn-based clock: three times in a row and the computer keeps the seat until they return). */
+export function leaverRuleText(leavers, pace) {
+  const time = pace ? paceWords(pace).replace(/ per move$/, "") : "";
+  if (time) {
+    return `If a player does not move, the computer (${leavers.level}) plays their turn when their ${time} runs `
+      + "out; after three such turns in a row, their seat, until they come back. Still gone at the end: a forfeit.";
+  }
+  return `If a player leaves, the computer (${leavers.level}) plays their seat after ${leavers.grace} s, until `
+    + "they come back. Still gone at the end: a forfeit.";
 }

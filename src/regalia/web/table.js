@@ -14,6 +14,7 @@ import { Connection } from "./connection.js";
 import { Countdown } from "./countdown.js";
 import { h, seatName, showLog, toast } from "./dom.js";
 import { keyboardChoices } from "./keys.js";
+import { leaverRuleText } from "./leavers.js";
 import { playAgain } from "./lobby.js";
 import { diceSkinSetting } from "./profile.js";
 import { allMoves } from "./moves.js";
@@ -75,6 +76,7 @@ export async function showMatch(root, matchId, lesson = null) {  // lesson: a tu
   let table = null;
   let geometry = null;
   let leavers = null;  // the match's rule for a person who leaves (the host's, or the server's default)
+  let pace = null;  // a turn-based match's seconds per move (null: real-time)
   let hintsAgreed = false;  // the host allowed hints at set-up, and each person agreed by taking a seat
   let shownSeat = null;
   let previous = null;  // the update drawn last
@@ -111,6 +113,7 @@ export async function showMatch(root, matchId, lesson = null) {  // lesson: a tu
       // the board's fixed geometry comes from the rules package, never from a copy in the table module
       geometry = await api.matchInfo(matchId).then((info) => {
         leavers = info.leavers;
+        pace = info.pace ?? null;
         hintsAgreed = Boolean(info.hints);
         return api.board(game.id, info.options);
       }).catch((e) => { console.error(e); return null; });
@@ -323,8 +326,7 @@ export async function showMatch(root, matchId, lesson = null) {  // lesson: a tu
   function leaverRule(u) {
     const people = u.players.filter((p) => p.kind === "human").length;
     if (!leavers || u.view.is_over || people < 2 || u.seats.length === people) return null;  // hot-seat: nobody leaves
-    return h("p", { class: "muted", id: "leaver-rule" }, `If a player leaves, the computer (${leavers.level}) `
-      + `plays their seat after ${leavers.grace} s, until they come back. Still gone at the end: a forfeit.`);
+    return h("p", { class: "muted", id: "leaver-rule" }, leaverRuleText(leavers, pace));
   }
 
   return () => { countdown.stop(); turnStrip.stop(); conn.close(); clearInterval(rematchTimer); keys.stop(); pacer.go(); };
