@@ -8,8 +8,9 @@
         lines from the database)
     client ──{"type": "chat", "on": true}──> TableTalk.switch     (the host's seat only)
 
-Text is kept and sent as plain text; the web shows it with ``textContent``, never as HTML. The server's own
-notes (a lapse of time in a turn-based match) are lines of the talk too, written whether or not it is on.
+Text is kept and sent as plain text; the web shows it with ``textContent``, never as HTML. ``note`` writes a
+line of the server's own in the talk (kind ``note``), whether or not it is on; a lapse of time in a turn-based
+match is written in the match's log instead (``notes.py``), where the replay shows it at its step.
 Muting another person is the reader's choice, kept in their browser (``web/chat.js``).
 """
 
