@@ -8,11 +8,20 @@ shows the encryption and the sending against a push service started by the test)
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import time
 from typing import Any
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from playwright.sync_api import expect
+from sqlalchemy import create_engine, select
+
+from regalia.server.models import PushSubscriptionRow
+from regalia.server.store import sync_url
 
 pytestmark = pytest.mark.browser
 
@@ -57,3 +66,54 @@ def test_the_worker_shows_a_pushed_notice_with_the_match_s_address(page, site):
         shown = page.evaluate("navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => "
                               "n.map((x) => ({title: x.title, body: x.body, tag: x.tag, url: x.data && x.data.url})))")
     assert shown == [{"title": notice["title"], "body": notice["body"], "tag": "/#/m/abc", "url": "/#/m/abc"}]
+
+
+FAKE_PUSH_MANAGER = """
+window.__push = { sub: null, unsubscribed: 0 };
+PushManager.prototype.getSubscription = function () { return Promise.resolve(window.__push.sub); };
+PushManager.prototype.subscribe = function (options) {
+  window.__push.sub = { endpoint: "https://push.example/browser-1", options,
+    toJSON() { return { endpoint: this.endpoint, expirationTime: null, keys: KEYS }; },
+    unsubscribe() { window.__push.unsubscribed += 1; window.__push.sub = null; return Promise.resolve(true); } };
+  return Promise.resolve(window.__push.sub);
+};
+"""
+"""Headless Chromium's pushManager has no push service behind it: this one answers as a browser's would."""
+
+
+def endpoints(site: Any) -> list[str]:
+    """The subscriptions the server keeps (read with a plain engine: Playwright's loop runs in this thread)."""
+    engine = create_engine(sync_url(site.app.state.store.url))
+    try:
+        with engine.connect() as db:
+            return list(db.scalars(select(PushSubscriptionRow.endpoint)))
+    finally:
+        engine.dispose()
+
+
+def wait(predicate: Any, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "nothing came in time"
+        time.sleep(0.05)
+
+
+def test_a_signed_in_person_who_allows_notices_is_subscribed_and_signing_out_unsubscribes(page, site):
+    point = ec.generate_private_key(ec.SECP256R1()).public_key().public_bytes(Encoding.X962,
+                                                                               PublicFormat.UncompressedPoint)
+    keys = {"p256dh": base64.urlsafe_b64encode(point).rstrip(b"=").decode(),
+            "auth": base64.urlsafe_b64encode(os.urandom(16)).rstrip(b"=").decode()}
+    page.context.add_init_script(FAKE_PUSH_MANAGER.replace("KEYS", json.dumps(keys)))
+    page.context.grant_permissions(["notifications"], origin=site.url)
+    page.goto(site.url + "/#/profile")
+    page.fill("#profile-name", "Pushed Captain")
+    page.click("#create-profile button[type=submit]")
+    expect(page.locator("#profile-title")).to_have_text("Pushed Captain")
+    page.reload()  # the next page load renews the subscription for the profile signed in
+    wait(lambda: endpoints(site) == ["https://push.example/browser-1"])
+    key = page.evaluate("fetch('/api/push/key').then((r) => r.json()).then((k) => k.key)")
+    given = page.evaluate("Array.from(window.__push.sub.options.applicationServerKey)")
+    assert base64.urlsafe_b64encode(bytes(given)).rstrip(b"=").decode() == key
+    page.click("#sign-out")
+    wait(lambda: endpoints(site) == [])
+    assert page.evaluate("window.__push.unsubscribed") == 1

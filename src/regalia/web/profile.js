@@ -5,6 +5,7 @@
 import { call, games, me, PROFILE_KEY } from "./api.js";
 import { h, toast } from "./dom.js";
 import { skinPreview } from "./games/kings-gold/dice.js";
+import { unsubscribePush } from "./push.js";
 import { finishedLine } from "./tutorial.js";
 import { inPlayPanel } from "./turns.js";
 import { mailSettings } from "./mail-settings.js";
@@ -142,6 +143,7 @@ function ownTools(root, page) {
     } }, skins.map((skin) => h("option", { value: skin, selected: skin === page.dice_skin }, skin))),
     " ", preview, " ",
     h("button", { type: "button", id: "sign-out", onclick: async () => {
+      await unsubscribePush();  // this device's push notices stop with its profile (push.js)
       await call("POST", "/api/profiles/me/sign-out").catch(() => null);
       localStorage.removeItem(PROFILE_KEY);
       welcome(root);

@@ -37,3 +37,18 @@ export async function subscribePush() {
     return false;
   }
 }
+
+/** Signing out: this browser's subscription is forgotten by the server and the push service (a shared
+ *  computer must not go on showing the profile's notices). Called while the profile's token still works. */
+export async function unsubscribePush() {
+  if (!pushSupported()) return;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    if (!subscription) return;
+    await call("DELETE", "/api/push/subscriptions", { endpoint: subscription.endpoint }).catch(() => null);
+    await subscription.unsubscribe();
+  } catch (error) {
+    console.warn("push subscription not removed:", error.message);
+  }
+}
