@@ -259,7 +259,8 @@ def test_gold_crown_hint_names_the_breach_its_knight_heads_for():
     assert h.reason.startswith("Move a knight up to the breach at i7 (move i5-i6); ")
     h = gc_hint(marching({0: ["i6"]}, points=3, **breach))
     assert h.best == "move i6-i7"
-    assert h.reason.startswith("Move a knight into the castle through the breach at i7 (move i6-i7); ")
+    assert h.reason.startswith("Move a knight into the castle through the breach at i7 (move i6-i7); the plan for "
+                               "your 3 move points: march a knight into the castle through the breach at i7; ")
     assert "breach" not in aim(marching({0: ["i4"]}, points=3), "move i4-h5")  # no breach, no such aim
 
 
@@ -307,7 +308,8 @@ def test_gold_crown_hint_names_the_chamber_and_the_tower_guards():
     words = {c["action"]: c["words"] for c in gc_hint(catapult).choices}
     assert words["fire e5"].startswith("Catapult the tower guard on the south-west tower (fire e5); ")
     assert words["fire g11"].startswith("Catapult g11 to breach the stone line at g6 (fire g11); ")
-    assert words["march"].startswith("Take the 12 move points instead (march); ")
+    assert re.match(r"Take the 12 move points instead \(march\); the plan for your 12 move points: march (a|\d+) "
+                    r"knights? ", words["march"])
 
 
 def test_gold_crown_words_are_read_from_the_view_alone():
@@ -329,7 +331,7 @@ def test_gold_crown_words_are_read_from_the_view_alone():
             for choice in h.choices:
                 line = game.advice_line(rebuilt, choice["action"])
                 assert line == game.advice_line(match.state, choice["action"])
-                assert line.endswith(f"({choice['action']})") and choice["words"].startswith(line)
+                assert f"({choice['action']})" in line and choice["words"].startswith(line)
                 assert not re.search(r"\b(GB|GC)-\d|DECISIONS|§", line)
             checked += 1
         match.play(agents[seat].choose(match))

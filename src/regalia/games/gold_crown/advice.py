@@ -13,10 +13,17 @@ open gate, the drawbridge behind smashed gates, the scaling boxes of 10 and 11: 
 and the objectives inside (his wall's tower guards, then the King's chambers, then, three chambers held, the
 throne room's door: ``evaluation.objectives``).
 
+Where the action is the first step of the turn planner's plan for the spin's move points (``planner.plan_turn``
+with the medium baron's beam), the line goes on with the whole plan, each knight by where his steps take him:
+``...; the plan for your 3 move points: march 2 knights toward the breach at i7 and roll the ram onto the
+drawbridge``.
+
 Used by the hint (regalia.ai.hint) through the optional ``Game`` hook ``advice_line(state, action)``.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from .evaluation import (
     GATE_AFTER_FIVE,
@@ -31,7 +38,23 @@ from .mat import CASTLE, CHAMBER_GUARD, FIELD, MAT, TOWER, TOWER_GUARD, coords, 
 from .mat import SQUARES as NAMES
 from .notation import parse, parse_path
 from .rules.chambers import CHAMBERS_FOR_THRONE, THRONE_MEN, chamber_name, held
-from .state import CLOSED, DESTROYED, DOWN, EMPTY, GUARD, HOME, KING, GoldCrownState, knight, owner
+from .state import (
+    CHOICE,
+    CLOSED,
+    DESTROYED,
+    DOWN,
+    EMPTY,
+    GUARD,
+    HOME,
+    KING,
+    MARCH,
+    GoldCrownState,
+    knight,
+    owner,
+)
+
+if TYPE_CHECKING:
+    from .game import GoldCrown
 
 COLOURS = ("Gold", "Silver", "Crimson", "Azure")
 TOWER_WORDS = ("south-east", "south-west", "north-west", "north-east")
@@ -39,6 +62,8 @@ TOWER_WORDS = ("south-east", "south-west", "north-west", "north-east")
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 ARCHERS = 4
 """The King's archers reach rows 1 to 4 of a battlefield (spins 1-4)."""
+PLAN_BEAM = 2
+"""The planner's beam for the plan the hint tells (the medium baron's: a plan in well under 0.1 s)."""
 
 
 def tower_name(tower: int) -> str:
@@ -46,10 +71,83 @@ def tower_name(tower: int) -> str:
     return f"the {TOWER_WORDS[tower]} tower"
 
 
-def advice_line(state: GoldCrownState, action: str) -> str:
-    """The action's aim as a sentence, its notation in brackets: ``March a knight toward the breach at g6
-    (move f4-g5)``."""
-    return f"{aim(state, action)} ({action})"
+def advice_line(state: GoldCrownState, action: str, game: GoldCrown | None = None) -> str:
+    """The action's aim as a sentence, its notation in brackets: ``Move a knight toward the breach at g6
+    (move f4-g5)``; with ``game``, the planner's plan for the move points after the action it starts with."""
+    line = f"{aim(state, action)} ({action})"
+    if game is not None:
+        planned = plan_words(game, state)
+        if planned is not None and planned[0] == action:
+            line += f"; {planned[1]}"
+    return line
+
+
+def plan_words(game: GoldCrown, state: GoldCrownState) -> tuple[str, str] | None:
+    """(the first action, the words) of the turn planner's plan for the spin's move points: ``the plan for
+    your 3 move points: march 2 knights toward the breach at i7``. On 10, 11 and 12 the plan is for the move
+    points taken instead (its first action ``march``). None where no move points are to spend. Worked out once
+    per state."""
+    found = state.cache.get("advice_plan", False)
+    if found is not False:
+        return found  # type: ignore[no-any-return]
+    from .planner import plan_turn
+
+    found = None
+    seat = state.seat
+    start, first = state, None
+    if state.phase == CHOICE and "march" in game.legal_actions(state):
+        start, first = game.apply(state, "march"), "march"
+    if start.phase == MARCH and start.seat == seat and start.points > 0:
+        plan, _ = plan_turn(game, start, seat, PLAN_BEAM)
+        told = _told(game, start, seat, plan)
+        if plan and told:
+            points = start.points
+            found = (first or plan[0], f"the plan for your {points} move point{'s' if points != 1 else ''}: {told}")
+    state.cache["advice_plan"] = found
+    return found
+
+
+def _told(game: GoldCrown, state: GoldCrownState, seat: int, plan: list[str]) -> str:
+    """A plan in words: each knight by where his steps take him, knights with the same aim together, the ram
+    and the storm."""
+    paths: dict[int, list[int]] = {}  # a knight's box now -> his boxes this turn, first to last
+    extra: list[str] = []
+    node = state
+    for action in plan:
+        parsed = parse(action)
+        if parsed is None or action == "end":
+            break
+        verb, boxes = parsed
+        if verb == "move" and len(boxes) == 2:
+            a, b = boxes
+            paths[b] = [*paths.pop(a, [a]), b]
+        elif verb in ("ram", "ram back", "storm"):
+            extra.append(aim(state, action)[0].lower() + aim(state, action)[1:].split(":")[0])
+        node = game.apply(node, action)
+        if node.phase != MARCH or node.seat != seat:
+            break
+    groups: dict[str, int] = {}
+    for path in sorted(paths.values()):
+        words = _path_aim(state, seat, path)
+        groups[words] = groups.get(words, 0) + 1
+    told = []
+    for words, count in groups.items():
+        if words.startswith("march a knight "):
+            men = "a knight" if count == 1 else f"{count} knights"
+            told.append(f"march {men} {words[len('march a knight '):]}")
+        else:
+            told.append(words if count == 1 else f"{words} (x{count})")
+    told += extra
+    return told[0] if len(told) == 1 else f"{', '.join(told[:-1])} and {told[-1]}"
+
+
+def _path_aim(state: GoldCrownState, seat: int, path: list[int]) -> str:
+    """Where one knight's steps this turn take him, as a lower-case phrase."""
+    for x, y in zip(path, path[1:], strict=False):
+        if MAT.kind[x] == FIELD and MAT.kind[y] in CASTLE:
+            return f"march a knight into the castle {_way_in(state, seat, y)}"
+    words = step_aim(state, seat, path[0], path[-1], march=True)
+    return words[0].lower() + words[1:]
 
 
 def aim(state: GoldCrownState, action: str) -> str:
@@ -190,10 +288,10 @@ def _ways_in(state: GoldCrownState, seat: int) -> list[tuple[str, str, frozenset
                            and x not in (three, four))
         ways.append(("toward the drawbridge: the gates are smashed, a 5 lowers it",
                      "beside the drawbridge: the gates are smashed, a 5 lowers it", beside, 2))
-    ways.append(("toward the stone line, to scale it onto the siege deck on a 10",
-                 "to the foot of the stone line, to scale it onto the siege deck on a 10",
+    ways.append(("toward the stone line to scale it onto the siege deck on a 10",
+                 "to the foot of the stone line to scale it onto the siege deck on a 10",
                  frozenset(MAT.scale_deck[face]), 2))
-    ways.append(("toward the wall, to scale it on an 11", "to the foot of the wall, to scale it on an 11",
+    ways.append(("toward the wall to scale it on an 11", "to the foot of the wall to scale it on an 11",
                  frozenset(MAT.scale_wall[face]), 2))
     return ways
 

@@ -160,10 +160,11 @@ class GoldCrown(Game):
 
     def advice_line(self, state: GoldCrownState, action: str) -> str:
         """The hint's words for ``action``: its aim in the siege's terms (a way in, a tower guard, a chamber,
-        the throne room), its notation in brackets."""
+        the throne room), its notation in brackets, and the planner's plan for the move points where the
+        action begins it."""
         from .advice import advice_line
 
-        return advice_line(state, action)
+        return advice_line(state, action, self)
 
     # ----- the table ------------------------------------------------------------------------------------
 
