@@ -34,6 +34,8 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from regalia.server.app import create_app
+from regalia.server.broker import MemoryBroker
+from regalia.server.migrate import upgrade
 from regalia.server.models import PushSubscriptionRow
 from regalia.server.push import encrypt
 from regalia.server.referee import HandClock
@@ -381,6 +383,47 @@ def test_a_restart_keeps_the_vapid_key_and_the_subscriptions(tmp_path, service):
         play(site, match_id, tokens[0], "stop")
         wait(lambda: len(to(push, browser)) == 1)
         assert opened(browser, to(push, browser)[0], key, url)["title"] == "Your turn in Pig against Anne"
+
+
+def test_when_time_runs_out_and_the_computer_plays_the_turn_the_next_person_is_told(site, service):
+    push, url = service
+    anne, bob = profile(site, "Anne"), profile(site, "Bob")
+    browser = Browser(f"{url}/send/lapse-{id(site)}")
+    subscribe(site, bob, browser)
+    match_id, _tokens = turn_based_match(site, "pig", [anne, bob], target=100)
+    site.app.state.turns.tick_seconds = 0.02
+    site.ws(match_id).close()  # the clock's loop runs
+    site.app.state.turns.clock.advance(DAY + 1)  # Anne lets her day pass: the computer plays her turn
+    wait(lambda: len(to(push, browser)) == 1)
+    assert opened(browser, to(push, browser)[0], site.http.get("/api/push/key").json()["key"], url)["url"] == (
+        f"/#/m/{match_id}")
+
+
+def test_two_instances_that_both_see_the_turn_begin_send_one_push(tmp_path, service):
+    push, url = service
+    db = f"sqlite:///{tmp_path / 'shared.db'}"
+    upgrade(db)
+    bus: list[MemoryBroker] = []
+    runs = [serve(app_on(db, catalog=toy_catalog(), broker=MemoryBroker(bus))) for _ in range(2)]
+    a, b = (next(run) for run in runs)
+    try:
+        assert a.http.get("/api/push/key").json() == b.http.get("/api/push/key").json()  # one key, kept once
+        anne, bob = profile(a, "Anne"), profile(a, "Bob")
+        browser = Browser(f"{url}/send/two-{id(a)}")
+        subscribe(b, bob, browser)
+        match_id, tokens = turn_based_match(a, "pig", [anne, bob], target=100)
+        watchers = [a.ws(match_id), b.ws(match_id)]  # both instances have the match in play
+        play(a, match_id, tokens[0], "stop")
+        for watcher in watchers:
+            watcher.wait_for(lambda s: s["version"] == 1)
+        wait(lambda: len(to(push, browser)) >= 1)
+        time.sleep(0.5)
+        assert len(to(push, browser)) == 1
+        for watcher in watchers:
+            watcher.close()
+    finally:
+        for run in runs:
+            next(run, None)
 
 
 # ----- the subscription endpoint -----------------------------------------------------------------------
