@@ -264,6 +264,15 @@ def test_gold_crown_hint_names_the_breach_its_knight_heads_for():
     assert "breach" not in aim(marching({0: ["i4"]}, points=3), "move i4-h5")  # no breach, no such aim
 
 
+def test_gold_crown_a_plan_that_only_ends_the_turn_tells_nothing():
+    from regalia.games.gold_crown.advice import _told, advice_line
+    from tests.games.gold_crown.position import GAME, marching
+
+    state = marching({0: ["i4"]}, points=3)
+    assert _told(GAME, state, 0, ["end"]) == ""
+    assert advice_line(state, "end", GAME).startswith("End the turn, leaving 3 move points unused (end)")
+
+
 def test_gold_crown_hint_names_the_gate_and_the_ram():
     from tests.games.gold_crown.position import marching
 

@@ -78,7 +78,8 @@ def test_gold_crown_hint_names_the_aim_of_the_step(page, site):
         pytest.fail("no march came")
     page.click("#hint")
     reason = page.locator("#hint-reason")
-    expect(reason).to_contain_text(re.compile(r"^Hint: (Move|March) a knight .*\(move [a-u]\d+-[a-u]\d+\); \d+% expected"))
+    expect(reason).to_contain_text(re.compile(r"^Hint: (Move|March) a knight .*\(move [a-u]\d+-[a-u]\d+\); "
+                                              r"(the plan for your \d+ move points?: .*; )?\d+% expected"))
     _fits(page)
     shot(page, "hint-gold-crown")
     page.set_viewport_size({"width": 390, "height": 844})

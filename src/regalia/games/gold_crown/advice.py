@@ -138,7 +138,9 @@ def _told(game: GoldCrown, state: GoldCrownState, seat: int, plan: list[str]) ->
         else:
             told.append(words if count == 1 else f"{words} (x{count})")
     told += extra
-    return told[0] if len(told) == 1 else f"{', '.join(told[:-1])} and {told[-1]}"
+    if len(told) <= 1:
+        return "".join(told)  # nothing told: a plan that only ends the turn
+    return f"{', '.join(told[:-1])} and {told[-1]}"
 
 
 def _path_aim(state: GoldCrownState, seat: int, path: list[int]) -> str:
