@@ -2,7 +2,7 @@
 the HUD ("Player 2: Lords (Computer) ... Difficulty:") and sets the level the computer plays *this* match
 at, from its very next move. The server keeps it (the match's summary, a reload, a spectator's table).
 In a rated match (a profile plays it) the level is fixed once play has begun; in an unrated one, its change is
-written in the log ("Seat 1 set Computer (Hard) to Easy: ...", issue #40).
+written in the log ("Crimson Knights set Computer (Hard) to Easy: ...", issue #40).
 
 The computer's decisions are watched where they are made: the catalog the server asks for an agent records
 the level of every decision, so the test sees the level each move was really played at.
@@ -69,7 +69,8 @@ def test_the_difficulty_selector_sets_the_level_of_the_computers_next_move(page,
     page.select_option("[data-difficulty='1']", "easy")
     expect(page.locator(".players")).to_contain_text("Computer (Easy)")
     # the change is written in the log, as the server's match event: who changed which computer to what
-    expect(page.locator("#log li").last).to_have_text("Seat 1 set Computer (Hard) to Easy: it plays so from its next move.")
+    # (the person gave no name: the game's own name for their side, as the table calls them)
+    expect(page.locator("#log li").last).to_have_text("Crimson Knights set Computer (Hard) to Easy: it plays so from its next move.")
     assert seat_level(site, match_id, 1) == "easy"
     move_once(page)
     assert asked == [("gold-battle", "easy")]  # its reply was decided at the level just chosen

@@ -84,11 +84,13 @@ def test_kings_gold_from_the_lobby_to_the_end_against_the_computer(page, site, t
     expect(page.locator("h1")).to_have_text("King's Gold")
     expect(page.locator(".kg-table")).to_be_visible()
     expect(page.locator("table.ledger caption")).to_have_text("Captain's Ledger")
-    # a captain's row names the seat as the players' bar does: "Anne · Seat 1", "Ben · Computer (medium)"
+    # a captain's row names the seat as the players' bar does: "Anne" (the person who gave no name is called
+    # by her captain's name, once), "Ben · Computer (medium)"
     rows = page.locator("table.ledger tbody th").all_inner_texts()
     seats = page.locator(".players li").all_text_contents()
     assert len(rows) == len(seats) == 2 and rows[1].lower().endswith("· computer (medium)"), (rows, seats)
-    assert seats[0].startswith("Seat 1") and "· Seat 1" in rows[0], (rows, seats)
+    assert seats[0] == "Anne (you)" and rows[0].startswith("Anne") and "·" not in rows[0], (rows, seats)
+    assert "Seat" not in " ".join(rows + seats), (rows, seats)
     assert page.locator("[aria-label^='Royal Treasury']").count() == 1
     assert page.locator("[aria-label^='Skull Island Reserve']").count() == 1
     clicks = play_kings_gold(page)

@@ -189,6 +189,14 @@ class Game(ABC):
         """Extra, game-specific facts for the match result (badges, tie-breaks...)."""
         return {}
 
+    def seat_title(self, state: State, seat: int) -> str | None:
+        """The game's own name for ``seat`` (a baron's colour, a captain, an army), or None if it has none.
+
+        The tables call a person who gave no name by it, as the game's log already does ("Anne rolls..."),
+        rather than by a seat's number; a game whose seats have no names of their own keeps the number.
+        """
+        return None
+
     def board(self) -> dict[str, JSON] | None:
         """The static board geometry as JSON-ready data (None: the game publishes none).
 

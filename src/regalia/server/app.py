@@ -408,6 +408,7 @@ def game_info(catalog: Catalog, game_id: str) -> GameInfo:
 def match_info(summary: MatchSummary, referee: Referee, live: LiveMatch | None = None) -> MatchInfo:
     """A match as the lists show it; ``live``: this instance's match in play, which knows whose turn it is."""
     seats = [SeatInfo(seat=s.seat, kind=s.kind, level=s.level, name=s.name,
+                      title=live.seat_title(s.seat) if live is not None and s.seat < len(live.seats) else None,
                       open=s.is_open, invite_only=s.is_invite_only) for s in summary.seats]
     try:
         rule = referee.rule(summary.game, summary.leavers)

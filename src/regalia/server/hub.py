@@ -142,12 +142,17 @@ class LiveMatch:
         return seat if seat.kind == "computer" else None
 
     def seat_name(self, seat: int) -> str:
-        """A seat as the table names it: its player's name ("Anne", "Computer (Easy)"), else "Seat 2"."""
-        return self.seats[seat].name or f"Seat {seat + 1}"
+        """A seat as the table names it: its player's name ("Anne", "Computer (Easy)"), else the game's own
+        name for the seat ("Gold (South)", a captain), else "Seat 2"."""
+        return self.seats[seat].name or self.seat_title(seat) or f"Seat {seat + 1}"
+
+    def seat_title(self, seat: int) -> str | None:
+        """The game's own name for ``seat`` (``Game.seat_title``): how a person who gave no name is called."""
+        return self.match.game.seat_title(self.match.state, seat)
 
     def players(self) -> list[dict[str, Any]]:
         fixed = self.rated and self.started()  # a rated match's computer levels, once play has begun
-        return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+        return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "title": self.seat_title(s.seat),
                  "open": s.is_open, "invite_only": s.is_invite_only, "away": s.seat in self.away or s.seat in self.left or s.seat in self.away_elsewhere,
                  **({"level_fixed": fixed} if s.kind == "computer" else {})}
                 for s in self.seats]

@@ -336,7 +336,7 @@ def profiles_router(store: Store, hub: Hub, referee: Referee, scorekeeper: Score
         _, winners = forfeited(placings(result, len(live.seats)), live.match.winners, forfeits)
         # each seat by the name the table gave it (a profile's, a guest's chosen at the table, "Computer
         # (Easy)"): one name per player on the page; the records' name where the table has none
-        seats = [{"seat": r.seat, "name": live.seats[r.seat].name or (r.name if r.player_id else None),
+        seats = [{"seat": r.seat, "name": live.seats[r.seat].name or (r.name if r.player_id else None) or live.seat_title(r.seat),
                   "player": r.player_id, "score": r.score, "place": r.place,
                   "outcome": FORFEIT if r.seat in forfeits else match_outcome([r.seat], winners),
                   "rating_before": r.rating_before, "rating_after": r.rating_after,

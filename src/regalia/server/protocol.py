@@ -226,6 +226,8 @@ class SeatInfo(BaseModel):
     kind: str
     level: str | None = None
     name: str | None = None
+    title: str | None = None
+    """The game's own name for the seat ("Gold (South)", "Anne"): how a person who gave no name is called."""
     open: bool = False
     invite_only: bool = False
     """Open, but only to whoever holds its invite link (a private match)."""

@@ -35,6 +35,7 @@ export function columnHeader(column) {
  * the players' bar names them ("Ben · Computer (Medium)"); in a narrow ledger, the player's short name
  * ("Ben · Medium", an abbr titled with the whole). The player is named, never the seat's number. */
 export function namedSeat(name, players, seat) {
+  if (seatName(players, seat) === name) return name;  // a person called by the game's own name: said once
   const whole = `${name} · ${seatName(players, seat)}`;
   const short = `${name} · ${shortSeatName(players, seat)}`;
   return short === whole ? whole : [h("span", { class: "long" }, whole), h("abbr", { class: "short", title: whole }, short)];
@@ -79,12 +80,14 @@ export function toast(message, kind = "error") {
   toast.timer = setTimeout(() => { box.hidden = true; }, 5000);
 }
 
-/** Who sits at ``seat``: a profile's name, a computer's level, else the seat's number counted from 1. */
+/** Who sits at ``seat``: a profile's name, a computer's level, else the game's own name for the seat (the
+ * server's ``title``: "Gold (South)", "Anne", as the log calls them), else the seat's number counted from 1. */
 export function playerName(players, seat) {
   const p = (players || [])[seat];
   if (!p) return `Seat ${seat + 1}`;
   if (p.name) return p.name;
-  return p.kind === "computer" ? `Computer (${p.level})` : `Seat ${seat + 1}`;
+  if (p.kind === "computer") return `Computer (${p.level})`;
+  return p.title || `Seat ${seat + 1}`;
 }
 
 /** A seat as the page names it: who sits there, told apart from a twin (two computers of one level, two

@@ -35,7 +35,7 @@ function kingsGold(screen) {
     const mine = master && master.seat === c.seat;
     const bonus = p.master_pirate ?? (mine ? o.master_bonus ?? 10 : 0);
     return h("tr", { "data-seat": c.seat },
-      h("td", { class: "row-name" }, `${c.name} · ${nameOf(screen, c.seat)}`),
+      h("td", { class: "row-name" }, nameOf(screen, c.seat) === c.name ? c.name : `${c.name} · ${nameOf(screen, c.seat)}`),
       part(c.coins, p.coins ?? c.coins * (o.coin_value ?? 1)),
       part(c.doubloons, p.doubloons ?? c.doubloons * (o.doubloon_value ?? 5)),
       part(c.shields, p.shields ?? c.shields * (o.shield_value ?? 2)),
@@ -103,7 +103,7 @@ const SIDES = { "gold-battle": ["Crimson", "Azure"], "gold-crown": ["Gold", "Sil
 function sided(screen, seat, inSentence = false) {
   const side = (SIDES[screen.game] || [])[seat];
   const name = nameOf(screen, seat);
-  if (!side) return name;
+  if (!side || name.startsWith(side)) return name;  // "Crimson Knights", the game's own name: no side twice
   if (inSentence) return `${name}, playing ${side},`;
   return name.endsWith(")") ? `${name} · ${side}` : `${name} (${side})`;
 }

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from regalia.core import Game, IllegalAction, Option, Rng
 
 from . import evaluation
-from .board import chebyshev, file_of, rank_of
+from .board import ARMY_NAMES, chebyshev, file_of, rank_of
 from .chronicle import chronicle
 from .encoding import encode
 from .notation import ACTION_SPACE, FREE_OF, FREE_TEXT, MOVE_OF, PASS
@@ -107,6 +107,10 @@ class GoldBattle(Game):
         if state.outcome is None or state.outcome[0] < 0:
             return []
         return [state.outcome[0]]
+
+    def seat_title(self, state: BattleState, seat: int) -> str:
+        """The army: "Crimson Knights" (seat 0), "Azure Lords" (seat 1)."""
+        return ARMY_NAMES[seat]
 
     def view(self, state: BattleState, seat: int | None) -> dict[str, Any]:
         return battle_view(state)

@@ -168,6 +168,10 @@ class GoldCrown(Game):
 
     # ----- the table ------------------------------------------------------------------------------------
 
+    def seat_title(self, state: GoldCrownState, seat: int) -> str:
+        """The baron by his colour and face, as the log names him: "Gold (South)"."""
+        return report.baron_name(state, seat)
+
     def board(self) -> dict[str, Any]:
         """The mat as JSON-ready data, read from ``mat.py`` (``layout.board``): the web table draws it."""
         from .layout import board

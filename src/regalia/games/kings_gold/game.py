@@ -14,7 +14,7 @@ from .duel import dealt_cards, keeper
 from .explain import why_illegal
 from .heuristics import POLICIES
 from .hidden import resample_hidden
-from .notation import ACTION_SPACE, ROLL
+from .notation import ACTION_SPACE, NAMES, ROLL
 from .rules import ROUND_CAP, Config
 from .state import CHOOSE, COUNTER, DEAL, KEEP, OVER, REACT, READY, ROLLOFF, THROW, KGState, initial
 from .view import encode_view, state_from_view, view
@@ -156,6 +156,10 @@ class KingsGold(Game):
 
     def view(self, state: KGState, seat: int | None) -> dict[str, Any]:
         return view(self.cfg, state, seat)
+
+    def seat_title(self, state: KGState, seat: int) -> str:
+        """The captain's name, as the log and the Ledger call her: "Anne"."""
+        return NAMES[seat] if seat < len(NAMES) else f"Captain {seat + 1}"
 
     def board(self) -> dict[str, Any]:
         """What a table needs that never changes: the heists' log announcements (rule 3), for its fanfare."""

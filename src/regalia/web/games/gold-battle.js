@@ -66,6 +66,7 @@ const STYLE = `
 let selected = null;
 let selectedAt = null;
 let zoomed = false;  // the person zoomed the board in (a phone: squares of at least 40 px, the board pans)
+let justZoomed = false;  // the Zoom button was pressed: the zoomed board is brought into the window once
 
 function ensureStyle() {
   if (document.getElementById("gold-battle-style")) return;
@@ -241,7 +242,7 @@ export function render(board, update, ctx) {
 
   const hud = h("div", { class: "gb-hud" }, v.sides.map((side, seat) => h("div", { class: `gb-side ${seat ? "gb-blue" : "gb-red"}`,
     "aria-label": `${side.army}` },
-  h("strong", {}, `${seatName(update.players, seat)}: ${side.army}`),
+  h("strong", {}, seatName(update.players, seat) === side.army ? side.army : `${seatName(update.players, seat)}: ${side.army}`),
   h("span", { class: "gb-figures" },
     h("span", { "data-hud": `mines-${seat}` }, `Mines Captured: ${side.mines_captured} / ${side.mines_to_win}`),
     h("span", { "data-hud": `captured-${seat}` }, `Captured Soldiers: ${side.captured_soldiers}`),
@@ -256,7 +257,7 @@ export function render(board, update, ctx) {
   const phone = window.matchMedia?.("(max-width: 600px)").matches;
   const zoom = zoomed;
   const zoomButton = phone || zoomed ? h("button", { type: "button", class: "gb-zoom", "aria-pressed": String(zoom),
-    onclick: () => { zoomed = !zoom; render(board, update, { ...ctx, previous: null, fresh: false }); } },
+    onclick: () => { zoomed = !zoom; justZoomed = zoomed; render(board, update, { ...ctx, previous: null, fresh: false }); } },
   zoom ? "Fit board" : "Zoom in") : null;
   const scroll = h("div", { class: "gb-scroll" }, svg);
   const root = h("div", { class: `gold-battle${zoom ? " zoomed" : ""}` }, hud,
@@ -275,6 +276,8 @@ export function render(board, update, ctx) {
       const frame = scroll.getBoundingClientRect();
       scroll.scrollLeft += box.left - frame.left - frame.width / 2 + box.width / 2;
     } else scroll.scrollLeft = (scroll.scrollWidth - scroll.clientWidth) / 2;
+    if (justZoomed && scroll.getBoundingClientRect().bottom > innerHeight) scroll.scrollIntoView({ block: "end" });
+    justZoomed = false;
   }
   // the unit that moved slides from where it stood (only for a new update, not a redraw)
   if (ctx.fresh && lastFrom && lastTo && cells.has(lastTo)) {

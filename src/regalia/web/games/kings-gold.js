@@ -105,7 +105,8 @@ function thrownNow(update) {
 /** A captain as the Ledger and the action list name it: "Ben · Computer (medium)" (the seat as the players' bar names it). */
 function captainName(update, seat) {
   const captain = update?.view?.captains?.find((c) => c.seat === seat);
-  return `${captain ? `${captain.name} · ` : ""}${seatName(update?.players, seat)}`;
+  const player = seatName(update?.players, seat);
+  return captain && captain.name !== player ? `${captain.name} · ${player}` : player;  // "Anne", not "Anne · Anne"
 }
 
 export const onTable = true;  // every action has its control on the table (dice, buttons, Fire!, cards): "All moves" folds
