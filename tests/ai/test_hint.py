@@ -345,3 +345,25 @@ def test_gold_crown_words_are_read_from_the_view_alone():
             checked += 1
         match.play(agents[seat].choose(match))
     assert checked == 12
+
+
+def test_gold_crown_hint_suggests_the_turn_planner_s_first_step_with_its_plan():
+    """With move points to spend, the hint is the planner's plan for them (the whole turn's aim, as the issue
+    asks: "the planner's suggestion for the spin's points"), not the one-decision search's step."""
+    from regalia.games.gold_crown.advice import plan_words
+
+    game = load_game("gold-crown", players=2)
+    match = game.new_match(seed=7)
+    told = 0
+    while not match.is_over and told < 5 and len(match.actions) < 300:
+        seat = match.to_move
+        assert seat is not None
+        planned = plan_words(game, game.determinize(match.view(seat), seat, Rng("t")))
+        legal = match.legal_actions()
+        if planned is not None and planned[0] in legal and len(legal) > 1:
+            h = hint_for_match(match, seat)
+            assert h.best == planned[0], (h.best, planned)
+            assert "the plan for your" in h.reason and "point" in h.reason, h.reason
+            told += 1
+        match.play(legal[0] if "spin" not in legal else "spin", seat)
+    assert told >= 3

@@ -25,7 +25,7 @@ twice gives the same hint.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from regalia.core.errors import IllegalAction
@@ -74,10 +74,16 @@ def hint(game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> Hint
         return Hint(game.id, seat, best, reason, "", "level",
                     [{"action": best, "value": None, "words": reason},
                      *({"action": a, "value": None, "words": a} for a in legal if a != best)])
+    state = None
+    planner = getattr(game, "planned_action", None)
+    if planner is not None:  # the game's own plan for the turn (Gold Crown's move points) is the suggestion
+        state = game.determinize(view, seat, Rng(seed).derive("words"))
+        planned = planner(state, seat)
+        if planned in found.values and planned != found.best:
+            found = replace(found, best=planned, method="plan")
     ranked = sorted(found.values, key=lambda a: (-round(found.values[a], 9), legal.index(a)))
     ranked.remove(found.best)
     ranked.insert(0, found.best)
-    state = None
     words_hook = getattr(game, "advice_words", None)
     view_words = getattr(game, "view_advice_words", None)
     if view_words is not None:  # the hook ``view_advice_words(view, seat, action, value)`` (Crown the Queen)
@@ -86,7 +92,7 @@ def hint(game: Game, view: dict[str, JSON], seat: int, legal: list[str]) -> Hint
         def words_hook(_state: Any, action: str, value: float) -> str:
             return str(view_words(view, seat, action, value))
     line_hook = None if words_hook is not None else getattr(game, "advice_line", None)
-    if words_hook is not None or line_hook is not None:
+    if state is None and (words_hook is not None or line_hook is not None):
         state = game.determinize(view, seat, Rng(seed).derive("words"))
     lines = {action: str(line_hook(state, action)) for action in ranked} if line_hook is not None else {}
     choices: list[dict[str, JSON]] = []
@@ -145,6 +151,8 @@ def _reason(game: Game, view: dict[str, JSON], seat: int, found: Valuation, rank
         return line
     second = ranked[1] if len(ranked) > 1 else None
     gap = f", {value - found.values[second]:.1f} points more than {second}" if second else ""
+    if found.method == "plan":  # the planner's step, for the whole turn: no gap to a one-decision best
+        return f"{said}{sep}{value:.0f}% expected standing"
     if found.method == "sampling":
         return f"{said}{sep}{value:.0f}% expected standing over the deals dealt from what you know{gap}"
     return f"{said}{sep}{value:.0f}% expected standing{gap}"

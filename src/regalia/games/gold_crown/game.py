@@ -166,6 +166,14 @@ class GoldCrown(Game):
 
         return advice_line(state, action, self)
 
+    def planned_action(self, state: GoldCrownState, seat: int) -> str | None:
+        """The hint's suggestion where move points are to spend: the first action of the turn planner's plan
+        for them (a whole turn's aim, which a one-decision search cannot see), else None."""
+        from .advice import plan_words
+
+        planned = plan_words(self, state) if state.seat == seat else None
+        return planned[0] if planned is not None else None
+
     # ----- the table ------------------------------------------------------------------------------------
 
     def seat_title(self, state: GoldCrownState, seat: int) -> str:
