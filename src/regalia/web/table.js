@@ -20,7 +20,7 @@ import { diceSkinSetting } from "./profile.js";
 import { allMoves } from "./moves.js";
 import { fastToggle, holdFor, Pacer } from "./pace.js";
 import { hintControl } from "./hint.js";
-import { matchResult, resultsPanel } from "./results.js";
+import { matchResult, resultsPanel, verdict } from "./results.js";
 import { reviewBox } from "./review.js";
 import { howToPlay } from "./rules.js";
 import { sounds } from "./sound.js";
@@ -362,7 +362,9 @@ function statusLine(u, ended = null) {
       : (u.view.winners || []);
     const names = (seats) => seats.map((w) => seatName(u.players, w)).join(" and ");
     const gone = forfeits.length ? ` ${names(forfeits)} left and ${forfeits.length > 1 ? "forfeit" : "forfeits"}.` : "";
-    if (!winners.length) return `The match is over: nobody won.${gone}`; // a drawn battle, or the King kept his Crown
+    // nobody at the table won (a drawn battle, the King kept his Crown): the game's own sentence says what
+    // happened, once the records are read ("The King wins: the siege lasted too long and was lifted.")
+    if (!winners.length) return ended ? `The match is over. ${verdict(ended)}` : `The match is over: nobody won.${gone}`;
     return `The match is over: ${names(winners)} won.${gone}`;
   }
   if (u.legal.length) return `Your turn, ${seatName(u.players, u.seat)}.`;
