@@ -51,6 +51,11 @@ def test_gold_battle_hint_says_the_move_and_what_it_does(page, site):
     expect(reason).to_contain_text(re.compile(r"^Hint: (Soldier|Commander) [a-k]\d+-[a-k]\d+: .*(captures|guards) "
                                               r".*; winning chance \d+%"))
     expect(page.locator("#actions button.action.hinted")).to_have_count(1)
+    # on the board: the unit's square and its target's ringed, those of the move the hint names
+    move = re.search(r"([a-k]\d+)-([a-k]\d+)", reason.inner_text())
+    assert move is not None
+    ringed = page.locator("#board .hint-mark").evaluate_all("els => els.map((e) => e.dataset.square)")
+    assert sorted(ringed) == sorted(move.groups()), (ringed, move.groups())
     _fits(page)
     shot(page, "hint-gold-battle")
     page.set_viewport_size({"width": 390, "height": 844})
@@ -80,6 +85,10 @@ def test_gold_crown_hint_names_the_aim_of_the_step(page, site):
     reason = page.locator("#hint-reason")
     expect(reason).to_contain_text(re.compile(r"^Hint: (Move|March) a knight .*\(move [a-u]\d+-[a-u]\d+\); "
                                               r"(the plan for your \d+ move points?: .*; )?\d+% expected"))
+    move = re.search(r"\(move ([a-u]\d+)-([a-u]\d+)\)", reason.inner_text())
+    assert move is not None
+    ringed = page.locator("#board .hint-mark").evaluate_all("els => els.map((e) => e.dataset.box)")
+    assert sorted(ringed) == sorted(move.groups()), (ringed, move.groups())  # the step ringed on the mat
     _fits(page)
     shot(page, "hint-gold-crown")
     page.set_viewport_size({"width": 390, "height": 844})

@@ -31,7 +31,9 @@ def test_hint_lights_the_solver_s_move_with_its_reason(page, site):
     expect(reason).to_contain_text(re.compile(r"expected$"))
     lit = page.locator("#actions button.action.hinted")
     expect(lit).to_have_count(1)
-    expect(page.locator("#all-moves")).to_have_attribute("open", "")
+    # shown on the table itself: the suggestion's button or dice ringed; the list of moves stays folded
+    expect(page.locator("#board .hint-mark").first).to_be_visible()
+    expect(page.locator("#all-moves")).not_to_have_attribute("open", "")
     page.click(".hint-more > summary")
     choices = page.locator(".hint-choices li").all_text_contents()
     assert choices and len(choices) == len(set(choices)) <= page.locator("#actions button.action").count()
@@ -41,6 +43,7 @@ def test_hint_lights_the_solver_s_move_with_its_reason(page, site):
     reason.scroll_into_view_if_needed()
     shot(page, "hint-kings-gold-phone", full_page=False)
     # the hinted move is playable as any other, and the hint goes with the move
+    page.click("#all-moves > summary")
     lit.click()
     expect(page.locator("#hint-reason")).to_have_count(0)
 
@@ -162,7 +165,7 @@ def test_crown_the_queen_hint_says_the_card_and_why_with_the_next_player_by_name
         expect(reason).to_contain_text(re.compile(r"^Hint: (pass|keep|swap) .*expected standing$"))
         if reason.text_content().startswith("Hint: pass"):
             break
-        page.click("#actions button.action.hinted")
+        page.locator("#board .hint-mark").first.click()  # the suggestion, ringed on the table, played there
         expect(reason).to_have_count(0)
     else:
         pytest.fail("no pass came")

@@ -150,7 +150,9 @@ def _reason(game: Game, view: dict[str, JSON], seat: int, found: Valuation, rank
             line += f"; the search expects {_said(game, after, found.reply)} in answer"
         return line
     second = ranked[1] if len(ranked) > 1 else None
-    gap = f", {value - found.values[second]:.1f} points more than {second}" if second else ""
+    ahead = value - found.values[second] if second else 0.0
+    unit = "points" if found.unit == "points" else "percentage points"
+    gap = f", {ahead:.1f} {unit} more than {second}" if second and ahead >= 0.05 else ""  # never "0.0 more"
     if found.method == "plan":  # the planner's step, for the whole turn: no gap to a one-decision best
         return f"{said}{sep}{value:.0f}% expected standing"
     if found.method == "sampling":

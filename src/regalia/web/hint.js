@@ -24,7 +24,7 @@ export function hintAllowed(u, agreed = false) {
 const CHOICES_SHOWN = 8;
 
 /** The Hint button and, once asked, its answer, under the moves in ``actions``; null where no hint is offered. */
-export function hintControl(matchId, u, actions, agreed = false) {
+export function hintControl(matchId, u, actions, agreed = false, marks = null) {
   if (!hintAllowed(u, agreed)) return null;
   adviceStyles();
   const answer = h("div", { class: "hint-answer", id: "hint-answer", role: "status", "aria-live": "polite" });
@@ -35,7 +35,7 @@ export function hintControl(matchId, u, actions, agreed = false) {
       const found = await api.call("POST", `/api/matches/${encodeURIComponent(matchId)}/hint`,
         { seat_token: api.tokensFor(matchId)[0] });
       if (found.version !== u.version || !actions.isConnected) return;  // the table moved on meanwhile
-      show(found, actions, answer, u.players);
+      show(found, actions, answer, u.players, marks);
     } catch (error) {
       toast(error.message);
     } finally {
@@ -46,14 +46,33 @@ export function hintControl(matchId, u, actions, agreed = false) {
   return h("div", { class: "hint-box" }, button, answer);
 }
 
-function show(found, actions, answer, players) {
+/** Ring the suggestion on the table itself (``marks(action)``: the table's selectors for it, its
+ *  ``hintMarks``); true where something on the board was ringed. */
+function ringOnBoard(action, marks) {
+  const board = document.getElementById("board");
+  if (!board || !marks) return false;
+  for (const old of board.querySelectorAll(".hint-mark")) old.classList.remove("hint-mark");
+  let ringed = false;
+  for (const selector of marks(action)) {
+    for (const el of board.querySelectorAll(selector)) {
+      el.classList.add("hint-mark");
+      ringed = true;
+    }
+  }
+  return ringed;
+}
+
+function show(found, actions, answer, players, marks = null) {
   for (const lit of actions.querySelectorAll("button.action.hinted")) lit.classList.remove("hinted");
+  const onBoard = ringOnBoard(found.best, marks);
   const move = [...actions.querySelectorAll("button.action")].find((b) => b.dataset.action === found.best);
   if (move) {
     move.classList.add("hinted");
-    move.closest("details")?.setAttribute("open", "");
-    move.hidden = false;
-    move.scrollIntoView({ block: "nearest" });
+    if (!onBoard) {  // a move the board does not draw: the list opens on it
+      move.closest("details")?.setAttribute("open", "");
+      move.hidden = false;
+      move.scrollIntoView({ block: "nearest" });
+    }
   }
   // holds that differ only in which of two like dice is thrown are one choice: said once, without the dice
   const seen = new Set();

@@ -224,7 +224,7 @@ export async function showMatch(root, matchId, lesson = null) {  // lesson: a tu
       onTable ? h("p", { class: "muted play-on-table" }, table.prompt ? table.prompt(u) : "Play on the table.") : null,
       allMoves(u.legal, { label: (a) => (table.label ? table.label(a, u) : a), play, open: !onTable || movesOpen,
         onToggle: onTable ? (open) => { movesOpen = open; } : null }),
-      hintControl(matchId, u, parts.actions, hintsAgreed),  // unrated, against the computer or by agreement: hint.js
+      hintControl(matchId, u, parts.actions, hintsAgreed, table.hintMarks ? (a) => table.hintMarks(a) : null),  // unrated, against the computer or by agreement: hint.js
     ].filter(Boolean));
   }
 

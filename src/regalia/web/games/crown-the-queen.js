@@ -308,3 +308,8 @@ export function sound(previous, update, sounds) {
     if (update.log.some((line) => line.includes("crowns the Queen"))) setTimeout(() => sounds.fanfare(), 600);
   } else sounds.click();
 }
+
+/** Where the hint's choice is on the table (hint.js rings it): the card to pass, or the Keep / Swap button. */
+export function hintMarks(action) {
+  return [`[data-lit='${action.replace(/'/g, "\\'")}']`, `[data-cq='${action.replace(/'/g, "\\'")}']`];
+}

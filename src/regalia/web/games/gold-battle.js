@@ -302,3 +302,8 @@ export function sound(previous, update, sounds) {
   if (update.log.some((line) => /captur|destroy|falls/i.test(line))) sounds.thud();
   else sounds.click();
 }
+
+/** Where the hint's move is drawn on the board (hint.js rings it): the unit's square and its target's. */
+export function hintMarks(action) {
+  return (action.match(/\b[a-k](?:10|11|[1-9])\b/g) || []).map((sq) => `[data-square='${sq}']`);
+}

@@ -548,3 +548,10 @@ export function showLog(list, lines, keep, players = null) {
         namedLine(g.summary, players)),
       h("ul", { class: "gc-lines" }, g.lines.map((line) => h("li", {}, namedLine(line, players))))))));
 }
+
+/** Where the hint's action is drawn on the mat (hint.js rings it): its boxes (a march's, a boulder's aim, a
+ *  knight to lose), and its button where it has one (Spin, End the turn, Take the move points). */
+export function hintMarks(action) {
+  const boxes = action.match(/\b[a-u](?:1\d|2[01]|[1-9])\b/g) || [];
+  return [...boxes.map((box) => `.gc-mat [data-box='${box}']`), `[data-gc='${action}']`];
+}

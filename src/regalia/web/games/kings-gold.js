@@ -286,3 +286,13 @@ export function sound(previous, update, sounds, ctx = {}) {
   const skulls = (v) => v.dice.filter((f) => f === "Skull").length;
   if (previous && skulls(update.view) > skulls(previous.view)) setTimeout(() => sounds.skull(), 450);
 }
+
+/** Where the hint's choice is on the table (hint.js rings it): its button (Roll, Stop, Fire!, a Crest's use)
+ *  and, for a re-roll, the dice it would throw again. */
+export function hintMarks(action) {
+  const marks = [`[data-kg='${action}']`];
+  if (action.startsWith("reroll ")) {
+    marks.push("[data-kg='reroll']", ...action.slice(7).split(" ").map((n) => `.die[data-die='${n}']`));
+  }
+  return marks;
+}
