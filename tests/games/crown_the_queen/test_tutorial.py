@@ -20,10 +20,7 @@ ORDER_WORDS = "Policeman; Soldier, Sailor and Airman in any order; Royal Coach; 
 
 
 def start(step: Step) -> Match:
-    match = CrownTheQueen(**step.options).new_match(seed=step.seed)
-    for seat, action in step.prefix:
-        match.play(action, seat)
-    return match
+    return step.opening(CrownTheQueen(**step.options))
 
 
 def after(step: Step, move: str) -> Match:

@@ -18,10 +18,7 @@ PIECES = {"soldier": "Ss", "commander": "Cc", "tower": "Tt", "mine": "Mm", "fore
 
 
 def start(step: Step) -> Match:
-    match = GoldBattle(**step.options).new_match(seed=step.seed)
-    for seat, action in step.prefix:
-        match.play(action, seat)
-    return match
+    return step.opening(GoldBattle(**step.options))
 
 
 def at(match: Match, square: str) -> str:

@@ -18,10 +18,7 @@ BOX = re.compile(r"\b([a-u](?:2[01]|1\d|[1-9]))\b")
 
 
 def start(step: Step) -> Match:
-    match = GoldCrown(**step.options).new_match(seed=step.seed)
-    for seat, action in step.prefix:
-        match.play(action, seat)
-    return match
+    return step.opening(GoldCrown(**step.options))
 
 
 def after(step: Step, move: str) -> Match:

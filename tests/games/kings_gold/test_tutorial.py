@@ -17,10 +17,7 @@ FACES = ("Coin", "Cannon", "Crest", "Skull")
 
 
 def start(step: Step) -> Match:
-    match = KingsGold(**step.options).new_match(seed=step.seed)
-    for seat, action in step.prefix:
-        match.play(action, seat)
-    return match
+    return step.opening(KingsGold(**step.options))
 
 
 def after(step: Step, move: str) -> Match:

@@ -11,36 +11,13 @@ tests/games/crown_the_queen/test_tutorial.py checks every step against the rules
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from regalia.core.tutorial import Step, lesson_maker
 
-
-@dataclass(frozen=True)
-class Step:
-    """One step of a tutorial: a position, what to do there and why, and what is said after."""
-
-    title: str
-    text: str
-    """What to do and why, in the game's words (a sentence or two)."""
-    moves: tuple[str, ...]
-    """The choices the step teaches: any one of them completes it. Empty: the closing game, played freely."""
-    hint: str
-    """Said, gently, when another legal choice is tried."""
-    done: str
-    """Said when the step is done."""
-    options: dict[str, Any] = field(default_factory=lambda: {"players": 2, "rubber": False})
-    seed: str = "0"
-    """The match's seed: it deals the step's cards."""
-    prefix: tuple[tuple[int, str], ...] = ()
-    """Actions (seat, action) played from the deal to reach the step's moment."""
-    seat: int = 0
-    """The seat the learner plays."""
-    opponent: str = "easy"
-    """The computer level of the other seat."""
+lesson = lesson_maker(options={"players": 2, "rubber": False}, seed="0")  # one game; the seed deals
 
 
 TUTORIAL: tuple[Step, ...] = (
-    Step(
+    lesson(
         "Pass a card face down",
         "Your procession must begin with a Policeman, and you hold none, so you cannot lay a card. Pass one card "
         "face down to the next player: New Zealand is never part of a procession, so give that away.",
@@ -50,7 +27,7 @@ TUTORIAL: tuple[Step, ...] = (
         "Passed! You are back to three cards, and your opponent got nothing useful.",
         seed="23",
     ),
-    Step(
+    lesson(
         "Swap a useless card",
         "The Houses of Parliament were passed to you, and no procession takes them. Rule 7: swap, laying the card "
         "face up on the pile, and take the top card of the centre pack instead.",
@@ -63,7 +40,7 @@ TUTORIAL: tuple[Step, ...] = (
         (1, 'pass Houses of Parliament'),
     ),
     ),
-    Step(
+    lesson(
         "The Queen comes last",
         "A Queen was passed to you, but a procession ends with her: she follows seven other cards, and you have "
         "not laid a Policeman yet. Swap her for the top card of the centre pack.",
@@ -74,7 +51,7 @@ TUTORIAL: tuple[Step, ...] = (
         (0, 'pass Royal Arms'), (1, 'swap'), (1, 'pass Queen'),
     ),
     ),
-    Step(
+    lesson(
         "The procession's order",
         "A procession goes Policeman; Soldier, Sailor and Airman in any order; Royal Coach; Page; Archbishop; "
         "Queen. A Policeman was passed to you: keep it, and your Soldier, Sailor and Airman follow it.",
@@ -91,7 +68,7 @@ TUTORIAL: tuple[Step, ...] = (
         (1, 'swap'), (1, 'pass Policeman'),
     ),
     ),
-    Step(
+    lesson(
         "Any order after the Policeman",
         "Your Policeman is laid. Soldier, Sailor and Airman come next in any order: keep the Airman passed to you "
         "and it joins your procession at once.",
@@ -103,7 +80,7 @@ TUTORIAL: tuple[Step, ...] = (
         (1, 'pass New Zealand'), (0, 'swap'), (0, 'pass Queen'), (1, 'swap'), (1, 'pass Airman'),
     ),
     ),
-    Step(
+    lesson(
         "Your first game",
         "Now a real game against the computer (Easy). Your procession has a Policeman and a Soldier already, and "
         "your opponent's none: lay your way to the Queen before the centre pack runs out.",

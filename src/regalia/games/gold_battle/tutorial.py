@@ -9,34 +9,13 @@ friendly position. tests/games/gold_battle/test_tutorial.py checks every step ag
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from regalia.core.tutorial import Step, lesson_maker
 
 from .position import position_from_rows
 
-
-@dataclass(frozen=True)
-class Step:
-    """One step of a tutorial: a position, what to do there and why, and what is said after."""
-
-    title: str
-    text: str
-    """What to do and why, in the game's words (a sentence or two)."""
-    moves: tuple[str, ...]
-    """The moves the step teaches: any one of them completes it. Empty: the closing match, played freely."""
-    hint: str
-    """Said, gently, when another legal move is tried."""
-    done: str
-    """Said when the step is done."""
-    options: dict[str, Any] = field(default_factory=dict)
-    """The match's options: the step's position."""
-    seed: int = 1
-    prefix: tuple[tuple[int, str], ...] = ()
-    """Actions (seat, action) played from the options' start to reach the position (none here)."""
-    seat: int = 0
-    """The seat the learner plays."""
-    opponent: str = "easy"
-    """The computer level of the other seat."""
+lesson = lesson_maker(seed=1)  # the options carry the step's position
 
 
 def _at(rows: str, rest: str = "r 0-0 0 0") -> dict[str, Any]:
@@ -44,7 +23,7 @@ def _at(rows: str, rest: str = "r 0-0 0 0") -> dict[str, Any]:
 
 
 TUTORIAL: tuple[Step, ...] = (
-    Step(
+    lesson(
         "Soldiers step",
         "You lead the Crimson Knights, the capitals at the bottom. A soldier moves exactly one square in any "
         "direction: click the soldier on e4, then the lit square e5.",
@@ -66,7 +45,7 @@ TUTORIAL: tuple[Step, ...] = (
             ..T..C..T..
         """),
     ),
-    Step(
+    lesson(
         "The commander leaps",
         "Your commander moves one or two squares in a straight line, diagonals too, but never onto or over a "
         "forest, tower, mine or unit. Leap the commander from f4 two squares diagonally to h6.",
@@ -88,7 +67,7 @@ TUTORIAL: tuple[Step, ...] = (
             ..T.....T..
         """),
     ),
-    Step(
+    lesson(
         "Two soldiers capture",
         "A soldier next to two enemy soldiers is captured (rule 5). Your soldier on e6 already touches the "
         "Azure soldier on f7: step the soldier on g5 to g6 to trap it between two.",
@@ -109,7 +88,7 @@ TUTORIAL: tuple[Step, ...] = (
             ..T..C..T..
         """),
     ),
-    Step(
+    lesson(
         "The commander captures",
         "Your commander alone is enough: an enemy soldier next to it is captured (rule 5). Move the commander "
         "from d5 next to the Azure soldier on d7.",
@@ -131,7 +110,7 @@ TUTORIAL: tuple[Step, ...] = (
             ..T.....T..
         """),
     ),
-    Step(
+    lesson(
         "Bring down a tower",
         "Three of your soldiers next to an enemy tower destroy it (rule 8). Two already stand by the Azure "
         "tower on c11: step the soldier on e10 to d11 as the third.",
@@ -152,7 +131,7 @@ TUTORIAL: tuple[Step, ...] = (
             ..T..C..T..
         """),
     ),
-    Step(
+    lesson(
         "Free a captured soldier",
         "Your soldiers just brought down an Azure tower while the Azure side held one of your soldiers "
         "captive: it comes back (rule 9). Click the lit square e4 to free it there.",
@@ -173,7 +152,7 @@ TUTORIAL: tuple[Step, ...] = (
             ..T..C..T..
         """, "r+1 1-0 0 20"),
     ),
-    Step(
+    lesson(
         "Take a gold mine",
         "A gold mine changes hands when the side that moved has two soldiers, or its commander, next to it "
         "(rule 10). Your soldier on k10 touches the Azure mine on j10: step the soldier on k8 up to k9.",
@@ -194,7 +173,7 @@ TUTORIAL: tuple[Step, ...] = (
             ..T..C..T..
         """),
     ),
-    Step(
+    lesson(
         "Capture the commander",
         "Two soldiers beside a commander are not enough (rule 7), but three capture it and win the battle "
         "(rules 6 and 1). The Azure commander on f11 has your soldiers on e10 and g10 beside it: step the "
@@ -216,7 +195,7 @@ TUTORIAL: tuple[Step, ...] = (
             ..T..C..T..
         """),
     ),
-    Step(
+    lesson(
         "Your first battle",
         "Now a real battle against the computer (Easy). The Azure Lords start two soldiers short: capture "
         "their soldiers, take their mines and hunt down their commander.",

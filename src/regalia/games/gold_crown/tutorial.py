@@ -12,32 +12,9 @@ every step against the rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from regalia.core.tutorial import Step, lesson_maker
 
-
-@dataclass(frozen=True)
-class Step:
-    """One step of a tutorial: a position, what to do there and why, and what is said after."""
-
-    title: str
-    text: str
-    """What to do and why, in the game's words (a sentence or two)."""
-    moves: tuple[str, ...]
-    """The moves the step teaches: any one of them completes it. Empty: the closing siege, played freely."""
-    hint: str
-    """Said, gently, when another legal move is tried."""
-    done: str
-    """Said when the step is done."""
-    options: dict[str, Any] = field(default_factory=lambda: {"players": 2})
-    seed: str = "1"
-    """The match's seed: it spins the arrow and drifts the boulders."""
-    prefix: tuple[tuple[int, str], ...] = ()
-    """Actions (seat, action) played from the start to reach the step's moment."""
-    seat: int = 0
-    """The seat the learner plays."""
-    opponent: str = "easy"
-    """The computer level of the other seat."""
+lesson = lesson_maker(options={"players": 2}, seed="1")  # two barons; the seed spins and drifts
 
 
 def actions(text: str) -> tuple[tuple[int, str], ...]:
@@ -137,7 +114,7 @@ def siege(moment: int) -> tuple[tuple[int, str], ...]:
 
 
 TUTORIAL: tuple[Step, ...] = (
-    Step(
+    lesson(
         "Spin the arrow",
         "You are Gold, the baron of the South, besieging the King's castle. Each turn begins with the spinner: "
         "press Spin, and the number it stops on says what happens.",
@@ -146,7 +123,7 @@ TUTORIAL: tuple[Step, ...] = (
         "A 12! 1 to 4 are the archers, 5 to 7 the drawbridge and the ram, 8 and 9 the walls and decks, 10 and "
         "11 scaling, 12 the catapult.",
     ),
-    Step(
+    lesson(
         "The catapult",
         "A 12 lets you fire the catapult at any castle box. A hit on a tower box slays whoever stands there and "
         "breaches your stone line: aim at the tower guard on e5.",
@@ -155,7 +132,7 @@ TUTORIAL: tuple[Step, ...] = (
         "A hit! The tower guard is slain and your stone line is breached there.",
         prefix=siege(1),
     ),
-    Step(
+    lesson(
         "Move your knights",
         "A 1 sends the archers against your row 1, but no knight stands there, so you get 1 move point. Step "
         "the knight on e2 to e3, toward the castle.",
@@ -164,7 +141,7 @@ TUTORIAL: tuple[Step, ...] = (
         "One box, one move point. Knights never stack, and never cross the stone line but by the ways it allows.",
         prefix=siege(6),
     ),
-    Step(
+    lesson(
         "The drawbridge and the ram",
         "The spy has dropped your drawbridge and you have move points: roll the ram onto the drawbridge "
         "(1 point). A 6 then crashes the gates open; a 7 pushes the ram off and raises the bridge.",
@@ -173,7 +150,7 @@ TUTORIAL: tuple[Step, ...] = (
         "The ram stands on the drawbridge. Spin a 6 and the gates fly open; knights then cross through box 1.",
         seed="ram0", prefix=actions(RAM),
     ),
-    Step(
+    lesson(
         "The gates crash open",
         "Your ram stood on the drawbridge when you spun a 6: it crashed your gates open and rolled back to boxes 3 "
         "and 4. With the bridge lowered and the gates open, knights cross: step the knight on k5 through the gates "
@@ -185,7 +162,7 @@ TUTORIAL: tuple[Step, ...] = (
         "a knight standing in the gates then is killed.",
         seed="gates123", prefix=actions(GATES),
     ),
-    Step(
+    lesson(
         "Scaling the stone line",
         "A 10 lets one knight in row 1 climb onto the empty siege deck box in front of him. Send the knight on "
         "h6 up the stone line.",
@@ -194,7 +171,7 @@ TUTORIAL: tuple[Step, ...] = (
         "Over the stone line! A 9 kills every knight on a siege deck or tower box, so move on quickly.",
         prefix=siege(140),
     ),
-    Step(
+    lesson(
         "A tower guard",
         "A tower guard falls to a knight stepping onto him while another of your knights stands on a curved box "
         "of that tower. Step the knight on f6 onto the guard at e5.",
@@ -203,7 +180,7 @@ TUTORIAL: tuple[Step, ...] = (
         "The guard is slain! With both tower guards of your wall gone, your knights may enter the chambers.",
         prefix=siege(299),
     ),
-    Step(
+    lesson(
         "Take a chamber",
         "A chamber guard falls to a knight stepping onto him while another of your knights is in his chamber. "
         "Step the knight on l9 onto the guard at k9 and the south chamber is yours.",
@@ -212,7 +189,7 @@ TUTORIAL: tuple[Step, ...] = (
         "The south chamber is yours! Three chambers open the way to the throne.",
         prefix=siege(439),
     ),
-    Step(
+    lesson(
         "Storm the throne room",
         "You hold at least three chambers, and six knights stand beside the throne room with six move points: storm it. "
         "Six knights enter at once, every King's guard falls, and you take the Gold Crown.",
@@ -221,7 +198,7 @@ TUTORIAL: tuple[Step, ...] = (
         "Long live the new King! Storming the throne room wins the siege.",
         prefix=siege(547),
     ),
-    Step(
+    lesson(
         "Your first siege",
         "Now a real siege against the computer (Easy), from a moment when you hold three chambers and your rival "
         "is down to eight knights. Spin, and take the throne room before his knights take yours.",

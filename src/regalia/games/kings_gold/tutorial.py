@@ -10,38 +10,15 @@ test_tutorial.py checks every step against the rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from regalia.core.tutorial import Step, lesson_maker
 
-
-@dataclass(frozen=True)
-class Step:
-    """One step of a tutorial: a position, what to do there and why, and what is said after."""
-
-    title: str
-    text: str
-    """What to do and why, in the game's words (a sentence or two)."""
-    moves: tuple[str, ...]
-    """The choices the step teaches: any one of them completes it. Empty: the closing match, played freely."""
-    hint: str
-    """Said, gently, when another legal choice is tried."""
-    done: str
-    """Said when the step is done."""
-    options: dict[str, Any] = field(default_factory=lambda: {"players": 2})
-    seed: str = "0"
-    """The match's seed: it throws the step's dice."""
-    prefix: tuple[tuple[int, str], ...] = ()
-    """Actions (seat, action) played from the start to reach the step's moment."""
-    seat: int = 0
-    """The seat the learner plays."""
-    opponent: str = "easy"
-    """The computer level of the other seat."""
+lesson = lesson_maker(options={"players": 2}, seed="0")  # two captains; the seed throws the dice
 
 
 ROLL = ((0, "roll"),)
 
 TUTORIAL: tuple[Step, ...] = (
-    Step(
+    lesson(
         "Throw the dice",
         "You are a pirate captain after the King's gold. Each turn you throw the five Pirate Dice, up to three "
         "times. Press Roll to throw them.",
@@ -50,7 +27,7 @@ TUTORIAL: tuple[Step, ...] = (
         "Every Skull you throw is locked at once, for the rest of the turn.",
         seed="0",
     ),
-    Step(
+    lesson(
         "Hold your Coins",
         "Each Coin takes a gold coin from the Royal Treasury. Hold your three Coins and throw die 2 again; the "
         "Skull on die 5 is locked and cannot be thrown.",
@@ -59,7 +36,7 @@ TUTORIAL: tuple[Step, ...] = (
         "Held dice keep their face; you may change what you hold before each throw.",
         seed="18", prefix=ROLL,
     ),
-    Step(
+    lesson(
         "Two Skulls: beware the Curse",
         "Two Skulls are locked. A third brings the Royal Curse: every other die is void and you forfeit 2 coins. "
         "Stop now and keep your Coins and your Crest.",
@@ -68,7 +45,7 @@ TUTORIAL: tuple[Step, ...] = (
         "Safe! Three or more Skulls void the turn, so know when to stop.",
         seed="14", prefix=ROLL,
     ),
-    Step(
+    lesson(
         "A Crest makes a Doubloon",
         "Your Crest can pair with a Coin: that Coin takes a Royal Doubloon, worth 5 points, instead of a coin "
         "worth 1. (Or the Crest becomes a Shield against Cannons.) Convert it.",
@@ -77,7 +54,7 @@ TUTORIAL: tuple[Step, ...] = (
         "A Royal Doubloon for your chest: 5 points, and no Cannon can steal it.",
         seed="14", prefix=(*ROLL, (0, "stop")),
     ),
-    Step(
+    lesson(
         "Cannons steal",
         "Each Cannon steals a coin from an opponent with coins in the chest. Your rival has some: stop, take "
         "your Coins' gold, and your two Cannons fire.",
@@ -86,7 +63,7 @@ TUTORIAL: tuple[Step, ...] = (
         "Two coins plundered! A Shield would have blocked them.",
         seed="56", prefix=((0, "roll"), (0, "stop"), (1, "roll"), (1, "stop"), (0, "roll")),
     ),
-    Step(
+    lesson(
         "A heist: the King's Ransom",
         "Five of a kind is a heist. Four Coins show: hold them and throw die 1 again for the fifth. Five Coins "
         "are the King's Ransom.",
@@ -95,7 +72,7 @@ TUTORIAL: tuple[Step, ...] = (
         "The King's Ransom! The whole Royal Treasury is yours, and the largest heist makes you Master Pirate.",
         seed="93", prefix=ROLL,
     ),
-    Step(
+    lesson(
         "Your first voyage",
         "Now a real match against the computer (Easy), and your first turn has already filled your chest with "
         "three coins. The Treasury is full: sail on, and the highest score wins when it runs dry.",
