@@ -19,30 +19,27 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, FastAPI, Header, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from regalia import records
 
 from .mail_notices import MailNotices, MailRefused, check_address
 from .profiles_api import Attempts, bearer, profile_opened_by
+from .protocol import StrictBody
 
 CODES_PER_HOUR = 5
 """Codes a profile may have mailed an hour: the server must not be a way to flood someone's inbox."""
 
 
-class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class MailAddress(_Body):
+class MailAddress(StrictBody):
     address: str = Field(max_length=254)
 
 
-class MailCode(_Body):
+class MailCode(StrictBody):
     code: str = Field(max_length=20)
 
 
-class MailMode(_Body):
+class MailMode(StrictBody):
     mode: Literal["turn", "digest", "off"]
 
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Header, HTTPException, Request
 from fastapi.responses import HTMLResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 from sqlalchemy import select
 
 from regalia import records
@@ -48,6 +48,7 @@ from . import seat_players
 from . import seats as seat_tokens
 from .hub import Hub, LiveMatch, NoSuchMatch
 from .limits import LimitExceeded, MatchQuota, ProfileQuota
+from .protocol import StrictBody
 from .referee import Referee
 from .reviews import PROFILE_IN_HINTS_MATCH, hints_allowed
 from .scorekeeper import Scorekeeper
@@ -62,32 +63,28 @@ BOARD_POLICY = LeaderboardPolicy(max_rd=110)
 """A young site has few players: lichess's RD cut of 75 would leave the boards empty for weeks."""
 
 
-class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class NewProfile(_Body):
+class NewProfile(StrictBody):
     name: str = Field(max_length=60)
 
 
-class SignIn(_Body):
+class SignIn(StrictBody):
     code: str = Field(max_length=40)
 
 
-class DiceSkinChoice(_Body):
+class DiceSkinChoice(StrictBody):
     skin: str = Field(max_length=20)
 
 
-class SeatProof(_Body):
+class SeatProof(StrictBody):
     seat_token: str = Field(max_length=200)
 
 
-class GuestName(_Body):
+class GuestName(StrictBody):
     seat_token: str = Field(max_length=200)
     name: str = Field(min_length=1, max_length=40)
 
 
-class LeaverSettings(_Body):
+class LeaverSettings(StrictBody):
     seat_token: str = Field(max_length=200)
     grace: float = Field(ge=0, le=3600)
     level: str | None = Field(default=None, max_length=40)

@@ -27,8 +27,14 @@ MAX_MESSAGE_BYTES = 4096
 """A client message longer than this is refused unread (actions are short strings)."""
 
 
-class _Message(BaseModel):
+class StrictBody(BaseModel):
+    """Every message and HTTP body the server reads: a field it does not know is refused, never ignored."""
+
     model_config = ConfigDict(extra="forbid")
+
+
+class _Message(StrictBody):
+    pass
 
 
 class Hello(_Message):

@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 import httpx
 from fastapi import APIRouter, FastAPI, Header, HTTPException
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -37,6 +37,7 @@ from . import seat_players
 from .hub import Hub, LiveMatch
 from .models import PushSubscriptionRow, PushTurnRow
 from .profiles_api import bearer, profile_opened_by
+from .protocol import StrictBody
 from .push import GONE, Subscription, VapidKey, browser_key, kept_key, send, unb64u
 from .store import Store
 from .turn_based import PACES, turn_began
@@ -49,23 +50,20 @@ SEND_SECONDS = 10.0
 """How long one push service is waited for."""
 
 
-class Keys(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Keys(StrictBody):
     p256dh: str = Field(min_length=1, max_length=100)
     auth: str = Field(min_length=1, max_length=40)
 
 
-class NewSubscription(BaseModel):
+class NewSubscription(StrictBody):
     """``PushSubscription.toJSON()`` as a browser gives it."""
 
-    model_config = ConfigDict(extra="forbid")
     endpoint: str = Field(min_length=1, max_length=2048)
     expirationTime: float | None = None  # noqa: N815 (the browser's own name)
     keys: Keys
 
 
-class Unsubscribe(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Unsubscribe(StrictBody):
     endpoint: str = Field(min_length=1, max_length=2048)
 
 

@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, HTTPException
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -37,7 +37,7 @@ from regalia.core.errors import IllegalAction
 
 from .hub import Hub, LiveMatch, NoSuchMatch
 from .models import PlayRow, ReviewRow
-from .protocol import NewMatch
+from .protocol import NewMatch, StrictBody
 from .seats import token_matches
 from .store import Store
 
@@ -48,8 +48,7 @@ PROFILE_IN_HINTS_MATCH = ("Hints are allowed in this match, so it is not rated: 
                           "your profile.")
 
 
-class HintRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class HintRequest(StrictBody):
     seat_token: str = Field(min_length=1, max_length=200)
 
 

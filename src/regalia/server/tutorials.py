@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Header, HTTPException, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -38,11 +38,11 @@ from .catalog import Catalog
 from .hub import Hub, LiveMatch, NoSuchMatch, Refusal, computer_seat_name
 from .models import TutorialFinishedRow
 from .profiles_api import bearer, profile_opened_by
+from .protocol import StrictBody
 from .store import Store, StoredMatch, StoredSeat
 
 
-class TryMove(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class TryMove(StrictBody):
     match: str = Field(max_length=40)
     seat_token: str = Field(max_length=200)
     version: int = Field(ge=0)
