@@ -46,15 +46,15 @@ def test_two_people_talk_phrase_mute_limits_markup_and_a_spectator_reads_only(ch
         ben.wait_for_selector("#chat-form:not([hidden])")
         anne.fill("#chat-text", "Hello Ben, good game to you")
         anne.click("#chat-send")
-        ben.wait_for_function("() => document.querySelector('#chat-lines').textContent.includes('Hello Ben')")
+        ben.wait_for_function("() => document.querySelector('#chat-lines')?.textContent.includes('Hello Ben')")
         assert ben.locator("#chat-lines .chat-line .chat-name").first.inner_text() == "Anne"
 
         ben.click(".chat-phrase[data-phrase='good_luck']")  # one click
-        anne.wait_for_function("() => document.querySelector('#chat-lines').textContent.includes('Good luck')")
+        anne.wait_for_function("() => document.querySelector('#chat-lines')?.textContent.includes('Good luck')")
 
         anne.fill("#chat-text", MARKUP)
         anne.click("#chat-send")
-        ben.wait_for_function("() => document.querySelector('#chat-lines').textContent.includes('bold?')")
+        ben.wait_for_function("() => document.querySelector('#chat-lines')?.textContent.includes('bold?')")
         assert MARKUP in lines(ben)  # shown as the very text typed
         assert ben.locator("#chat-lines img, #chat-lines b").count() == 0
         assert ben.evaluate("() => window.pwned") is None
@@ -72,7 +72,7 @@ def test_two_people_talk_phrase_mute_limits_markup_and_a_spectator_reads_only(ch
         assert "Good luck" not in lines(anne) and "Muted: Ben" in anne.inner_text("#chat-muted")
         ben.fill("#chat-text", "are you there?")
         ben.click("#chat-send")
-        ben.wait_for_function("() => document.querySelector('#chat-lines').textContent.includes('are you there?')")
+        ben.wait_for_function("() => document.querySelector('#chat-lines')?.textContent.includes('are you there?')")
         anne.wait_for_timeout(500)
         assert "are you there?" not in lines(anne)
         anne.click(".chat-unmute")
@@ -82,7 +82,7 @@ def test_two_people_talk_phrase_mute_limits_markup_and_a_spectator_reads_only(ch
 
         spectator = chromium_browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
         spectator.goto(f"{site.url}/#/m/{match_id}")
-        spectator.wait_for_function("() => document.querySelector('#chat-lines').textContent.includes('Hello Ben')")
+        spectator.wait_for_function("() => document.querySelector('#chat-lines')?.textContent.includes('Hello Ben')")
         assert spectator.locator("#chat-form").is_hidden() and spectator.locator("#chat-watching").is_visible()
         spectator.context.close()
         assert not anne.errors and not ben.errors
@@ -102,7 +102,7 @@ def test_talk_with_strangers_is_off_until_the_host_turns_it_on(chromium_browser,
         host.click("#chat-on")
         host.wait_for_selector("#chat-form:not([hidden])")
         host.click(".chat-phrase[data-phrase='thanks']")
-        host.wait_for_function("() => document.querySelector('#chat-lines').textContent.includes('Thanks')")
+        host.wait_for_function("() => document.querySelector('#chat-lines')?.textContent.includes('Thanks')")
         assert not host.errors
     finally:
         host.context.close()

@@ -159,13 +159,13 @@ def test_a_match_with_people_that_allowed_hints_answers_each_seat_from_its_own_v
         player.close()
 
 
-def my_turn_of_anyone(site: LiveServer, match_id: str, seconds: float = 20) -> dict:
+def my_turn_of_anyone(site: LiveServer, match_id: str, seconds: float = 60) -> dict:
     deadline = time.monotonic() + seconds
     while True:
         info = site.http.get(f"/api/matches/{match_id}").json()
         if info["to_move"] is not None:
             return info
-        assert time.monotonic() < deadline, "no seat came to move"
+        assert time.monotonic() < deadline, f"no seat came to move: {info}"
         time.sleep(0.05)
 
 

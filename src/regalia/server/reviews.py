@@ -76,11 +76,13 @@ class Reviews:
             return None if row is None else dict(row.review)
 
     async def status(self, match_id: str) -> dict[str, Any]:
+        # the running review is read before the store: one that is stored and dropped from ``running`` while
+        # the store is read is then still seen, as running (it would otherwise read as never asked for)
+        running = self.running.get(match_id)
         found = await self.stored(match_id)
         if found is not None:
             return {"match": match_id, "status": "done", "done": len(found.get("graph", [])),
                     "total": len(found.get("graph", [])), "review": found}
-        running = self.running.get(match_id)
         if running is not None:
             return {"match": match_id, "status": "running", "done": running.done, "total": running.total}
         return {"match": match_id, "status": "none", "done": 0, "total": 0}
